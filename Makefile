@@ -1,0 +1,30 @@
+# The commands a user (and CI) runs.  Each target sets up first, so one command is enough.
+PY := .venv/bin/python
+SECONDS ?= 1
+
+.PHONY: setup speed test test-fast book exercises clean
+
+setup:
+	@bash scripts/setup.sh
+
+## The main job: ECDH speed of ecedu next to `openssl speed ecdh`, per curve, with ratios and a plot.
+speed: setup
+	@mkdir -p out
+	$(PY) -m ecedu speed ecdh --seconds $(SECONDS) --plot out/speed_ecdh.png --json-out out/speed_ecdh.json
+
+## The whole test suite: package, native kernels, constant-time, notebooks, exercises, book.
+test: setup
+	ECEDU_SHORT=1 $(PY) -m pytest -n 2 --nbmake tests notebooks
+
+## Only the package's own tests (no notebooks, book or grading) — for quick iterations.
+test-fast: setup
+	$(PY) -m pytest -n 2 tests --ignore=tests/book --ignore=tests/grading
+
+book: setup
+	$(PY) book/build.py
+
+exercises: setup
+	$(PY) -m ecedu.grading.release
+
+clean:
+	rm -rf out book/_build .pytest_cache

@@ -1,0 +1,47 @@
+"""The command line: ``python -m ecedu speed …``, ``python -m ecedu grade …``, ``python -m ecedu info``."""
+
+from __future__ import annotations
+
+import sys
+
+USAGE = """usage: python -m ecedu COMMAND [options]
+
+commands:
+  speed [ecdh|ecdsa|field] …   measure ecedu next to `openssl speed` (see `speed --help`)
+  grade NOTEBOOK [--json]      grade a filled-in exercise notebook
+  info                         curves, backends and CPU features of this machine
+"""
+
+
+def _info() -> int:
+    import ecedu
+    from ecedu.backend import native_available, native_reason
+    print(f"ecedu {ecedu.__version__}")
+    print("curves:", ", ".join(ecedu.curve_names()))
+    print("native backend:", "available" if native_available() else f"unavailable ({native_reason()})")
+    if native_available():
+        from ecedu import native
+        print("cpu features:", native.cpu_features())
+    return 0
+
+
+def main(argv: list[str] | None = None) -> int:
+    argv = list(sys.argv[1:] if argv is None else argv)
+    if not argv or argv[0] in ("-h", "--help"):
+        print(USAGE)
+        return 0 if argv else 2
+    command, rest = argv[0], argv[1:]
+    if command == "speed":
+        from ecedu.bench.cli import main as speed_main
+        return speed_main(rest)
+    if command == "grade":
+        from ecedu.grading.cli import main as grade_main
+        return grade_main(rest)
+    if command == "info":
+        return _info()
+    print(f"unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
+    return 2
+
+
+if __name__ == "__main__":
+    sys.exit(main())

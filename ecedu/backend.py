@@ -1,0 +1,47 @@
+"""Choosing a backend: ``"python"`` (the reference package) or ``"native"`` (the C kernels)."""
+
+from __future__ import annotations
+
+from .errors import BackendUnavailableError, ECEduError
+
+BACKENDS = ("python", "native")
+
+
+def native_available() -> bool:
+    try:
+        from . import native
+    except ImportError:
+        return False
+    return bool(getattr(native, "available", lambda: False)())
+
+
+def native_reason() -> str:
+    try:
+        from . import native
+    except ImportError as e:
+        return f"ecedu.native cannot be imported: {e}"
+    reason = getattr(native, "unavailable_reason", None)
+    return reason() if callable(reason) else "the native library is not built"
+
+
+def default_backend() -> str:
+    """``"native"`` where the library loads, else ``"python"``."""
+    return "native" if native_available() else "python"
+
+
+def resolve(backend: str | None, curve=None) -> str:
+    """Check a backend name; ``None`` means the default.  Native covers the binary curves only."""
+    if backend is None:
+        chosen = default_backend()
+        if chosen == "native" and curve is not None and curve.kind != "binary":
+            return "python"
+        return chosen
+    if backend not in BACKENDS:
+        raise ECEduError(f"unknown backend {backend!r}: use 'python' or 'native'")
+    if backend == "native":
+        if not native_available():
+            raise BackendUnavailableError(f"backend='native' is unavailable: {native_reason()}")
+        if curve is not None and curve.kind != "binary":
+            raise BackendUnavailableError(
+                f"the native kernels cover the 14 binary curves; {curve.name} is a prime curve")
+    return backend

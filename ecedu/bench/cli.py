@@ -1,0 +1,138 @@
+"""``python -m ecedu speed`` -- ecedu against ``openssl speed`` in the same run.
+
+Entry point: :func:`main` (``main(argv) -> int``), wired by ``ecedu/__main__.py``.
+"""
+
+from __future__ import annotations
+
+import argparse
+import os
+import platform
+import sys
+import time
+
+from . import libcrypto, native_adapter, opensslspeed, report, runner
+
+
+def build_parser() -> argparse.ArgumentParser:
+    p = argparse.ArgumentParser(
+        prog="python -m ecedu speed",
+        description="Measure ecedu (native C library and/or the pure-Python API) and OpenSSL "
+                    "on the same curves in the same run; print a table like openssl speed.",
+        epilog="Curves openssl speed lacks (sect163r1, sect193r1/r2, sect239k1, secp256k1) are "
+               "measured through libcrypto in-process. See the ecedu.bench docstring for the "
+               "methodology.")
+    p.add_argument("op", nargs="?", default="ecdh", choices=["ecdh", "ecdsa", "field"],
+                   help="operation (default ecdh)")
+    p.add_argument("--curves", nargs="+", metavar="CURVE",
+                   help="SEC 2 names (or nistk163 / P-256 ...), space or comma separated; "
+                        "'all', 'binary' or 'prime' (default: the 14 binary curves + "
+                        "secp192r1, secp256r1, secp384r1; for field: one curve per field)")
+    p.add_argument("--seconds", type=float, default=1.0,
+                   help="timed seconds per implementation and curve (openssl speed gets this "
+                        "rounded to an integer >= 1); default 1")
+    p.add_argument("--windows", type=int, default=5, help="timed windows per measurement (5)")
+    p.add_argument("--multi", type=int, default=1, metavar="N",
+                   help="run N processes at once, like openssl speed -multi N (passed on)")
+    p.add_argument("--timer", choices=["cpu", "wall"], default="cpu",
+                   help="divide by process CPU time (default; what openssl speed does) or by "
+                        "wall-clock time (then openssl speed gets -elapsed)")
+    p.add_argument("--backend", choices=["native", "python", "both"], default=None,
+                   help="which ecedu to measure (default: native if available, else python)")
+    p.add_argument("--json", action="store_true",
+                   help="print ONE JSON list of records on stdout instead of the table")
+    p.add_argument("--output", "-o", metavar="FILE", help="also write the JSON records to FILE")
+    p.add_argument("--plot", metavar="FILE", help="write a bar chart (PNG/SVG/PDF) to FILE")
+    p.add_argument("--no-openssl", action="store_true",
+                   help="do not run openssl speed (libcrypto in-process still measured)")
+    p.add_argument("--no-crosscheck", action="store_true",
+                   help="skip the in-process libcrypto measurement on curves openssl speed lists")
+    p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
+    return p
+
+
+def _expand_curves(items):
+    if not items:
+        return []
+    out = []
+    for item in items:
+        for name in item.replace(",", " ").split():
+            low = name.lower()
+            if low == "all":
+                out += runner.ALL_CURVES
+            elif low == "binary":
+                out += runner.BINARY_CURVES
+            elif low == "prime":
+                out += runner.PRIME_CURVES
+            else:
+                out.append(runner.resolve_curve_name(name))
+    seen, uniq = set(), []
+    for c in out:
+        if c not in seen:
+            seen.add(c)
+            uniq.append(c)
+    return uniq
+
+
+def main(argv=None) -> int:
+    parser = build_parser()
+    args = parser.parse_args(argv)
+    if args.seconds <= 0:
+        parser.error("--seconds must be > 0")
+    if args.multi < 1:
+        parser.error("--multi must be >= 1")
+    if args.windows < 1:
+        parser.error("--windows must be >= 1")
+    try:
+        curves = _expand_curves(args.curves)
+    except ValueError as exc:
+        parser.error(str(exc))
+
+    def progress(msg):
+        if not args.quiet:
+            print(f"[speed] {msg}", file=sys.stderr, flush=True)
+
+    cfg = runner.Config(op=args.op, curves=curves, seconds=args.seconds, windows=args.windows,
+                        multi=args.multi, timer=args.timer, backend=args.backend,
+                        openssl=not args.no_openssl,
+                        crosscheck=not args.no_crosscheck, progress=progress)
+    nat = native_adapter.get()
+    progress(f"openssl: {opensslspeed.openssl_version() or 'not found'}; libcrypto in-process: "
+             f"{'yes' if libcrypto.available() else libcrypto.unavailable_reason()}; "
+             f"ecedu native: {'yes' if nat.available else nat.reason}")
+    t0 = time.perf_counter()
+    records = runner.run_benchmark(cfg)
+    elapsed = time.perf_counter() - t0
+    progress(f"finished in {elapsed:.1f}s")
+    text = report.to_json(records)
+    rc = 0
+    if args.output:
+        try:
+            os.makedirs(os.path.dirname(os.path.abspath(args.output)), exist_ok=True)
+            with open(args.output, "w") as fh:
+                fh.write(text + "\n")
+            progress(f"JSON written to {args.output}")
+        except OSError as exc:
+            print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
+            rc = 2
+    if args.plot:
+        try:
+            report.plot(records, args.plot, title=f"{platform.node() or 'this machine'}, "
+                                                  f"{args.seconds:g}s, multi {args.multi}")
+            progress(f"plot written to {args.plot}")
+        except Exception as exc:  # noqa: BLE001 -- the measurements are still printed
+            print(f"error: cannot write the plot {args.plot}: {type(exc).__name__}: {exc}",
+                  file=sys.stderr)
+            rc = 2
+    if args.json:
+        print(text)
+    else:
+        print(f"ecedu speed {args.op}: {len(records)} measurements, {args.seconds:g}s each, "
+              f"multi {args.multi}; {opensslspeed.openssl_version() or 'openssl not found'}")
+        print(report.format_table(records))
+    bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
+    return 1 if bad else rc
+
+
+if __name__ == "__main__":  # pragma: no cover
+    sys.exit(main())

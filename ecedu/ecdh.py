@@ -1,0 +1,29 @@
+"""Elliptic-curve Diffie–Hellman, the SEC 1 §3.3.1 primitive, as OpenSSL computes it.
+
+``shared_secret(curve, d, peer)``: validate *d* ∈ [1, n−1]; read and fully validate the peer's
+public key (SPKI DER/PEM or a SEC 1 point); compute P = d·Q; refuse P = O; output x(P) as a
+big-endian octet string of the field's length, ``(m+7)//8`` or ``(bits(p)+7)//8`` bytes.
+"""
+
+from __future__ import annotations
+
+from .backend import resolve
+from .curves import get_curve
+from .errors import InvalidPointError
+from .keys import check_private_scalar, load_public_key
+from .ec import encode_point
+from .scalar import multiply
+
+
+def shared_secret(curve, private_key: int, peer_public_key: bytes, backend: str | None = None) -> bytes:
+    """The ECDH shared secret x(d·Q); every bad input raises an :class:`~ecedu.errors.ECEduError`."""
+    curve = get_curve(curve)
+    d = check_private_scalar(curve, private_key)
+    _, Q = load_public_key(peer_public_key, curve)
+    if resolve(backend, curve) == "native":
+        from . import native
+        return native.ecdh(curve.name, d, encode_point(curve, Q))
+    P = multiply(curve, d, Q)
+    if P is None:
+        raise InvalidPointError("the shared point is the point at infinity")
+    return curve.field.to_bytes(P[0])

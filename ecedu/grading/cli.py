@@ -1,0 +1,247 @@
+"""``python -m ecedu grade NOTEBOOK [--json]``: grade one exercise notebook alone.
+
+The learner's path, without nbgrader's gradebook: the answer cells are taken
+from the submission, every other cell (setup, visible and hidden tests) from
+the instructor source in ``exercises/source``; the result is executed by
+:mod:`ecedu.grading.runner` in a separate process inside a temporary
+directory, and each test cell that runs without error earns its points.
+
+Entry point for the lead's ``ecedu.__main__``: :func:`main(argv) -> int`.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import re
+import shutil
+import signal
+import subprocess
+import sys
+import tempfile
+from dataclasses import asdict, dataclass, field
+from pathlib import Path
+
+from . import notebook as nbu  # first: it trims slow optional imports
+
+import nbformat  # noqa: E402
+
+ANSI_RE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+MAX_FEEDBACK = 400
+
+
+@dataclass
+class QuestionResult:
+    name: str
+    points: float
+    max_points: float
+    feedback: str
+
+
+@dataclass
+class Report:
+    exercise: str | None
+    score: float
+    max_score: float
+    questions: list[QuestionResult] = field(default_factory=list)
+    notes: list[str] = field(default_factory=list)
+
+    def to_json(self) -> dict:
+        return {
+            "exercise": self.exercise,
+            "score": _num(self.score),
+            "max_score": _num(self.max_score),
+            "questions": [{"name": q.name, "points": _num(q.points),
+                           "max_points": _num(q.max_points), "feedback": q.feedback}
+                          for q in self.questions],
+            "notes": list(self.notes),
+        }
+
+    def feedback_for(self, name: str) -> str:
+        for q in self.questions:
+            if q.name == name:
+                return q.feedback
+        raise KeyError(name)
+
+    def points_for(self, name: str) -> float:
+        for q in self.questions:
+            if q.name == name:
+                return q.points
+        raise KeyError(name)
+
+
+def _num(x: float):
+    return int(x) if float(x).is_integer() else x
+
+
+def _clip(text: str) -> str:
+    text = ANSI_RE.sub("", text).strip()
+    return text if len(text) <= MAX_FEEDBACK else text[:MAX_FEEDBACK - 1] + "…"
+
+
+def _error_feedback(err: dict) -> str:
+    ename, evalue = err.get("ename", "Error"), str(err.get("evalue", ""))
+    if ename == "CellTimeoutError":
+        return f"time limit exceeded: {evalue} (an infinite loop, or far too slow)"
+    if ename == "KeyboardInterrupt":
+        return "time limit exceeded (the cell was interrupted): an infinite loop, or far too slow"
+    if ename == "NotImplementedError":
+        return "not answered yet: the answer still raises NotImplementedError"
+    if ename == "AssertionError":
+        return _clip(evalue) if evalue.strip() else "a test failed (no further detail)"
+    if ename == "NameError":
+        return _clip(f"{evalue}: define it in the answer cell, with the name asked for, and run that cell")
+    if ename == "SystemExit":
+        return "the code called sys.exit()/exit(); that is not allowed while grading"
+    return _clip(f"the test raised {ename}: {evalue}")
+
+
+def _cell_error(cell) -> dict | None:
+    for out in cell.get("outputs", []):
+        if out.get("output_type") == "error":
+            return out
+    return None
+
+
+def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: int = 200_000,
+                   memory_mb: int = 6144, root: str | os.PathLike | None = None, keep: bool = False) -> Report:
+    """Grade one notebook; never raises for problems caused by the submission."""
+    root = Path(root) if root else nbu.exercises_root()
+    try:
+        sub = nbformat.read(str(path), as_version=4)
+    except Exception as exc:  # noqa: BLE001
+        return Report(None, 0, 0, [], [f"cannot read the notebook: {type(exc).__name__}: {exc}"])
+    try:
+        exercise = nbu.identify_exercise(sub, path, root)
+    except nbu.ExerciseNotFound as exc:
+        return Report(None, 0, 0, [], [str(exc)])
+    src_path = nbu.source_path(exercise, root)
+    source = nbformat.read(str(src_path), as_version=4)
+    rel_path = root / "release" / exercise / f"{exercise}.ipynb"
+    release = nbformat.read(str(rel_path), as_version=4) if rel_path.is_file() else None
+    merged = nbu.merge_submission(source, sub, release)
+    max_score = sum(q.max_points for q in merged.questions)
+
+    tmp = Path(tempfile.mkdtemp(prefix="ecedu-grade-"))
+    try:
+        work = tmp / "work"
+        # the exercise folder's other files (data, C sources) go with it
+        shutil.copytree(src_path.parent, work, ignore=shutil.ignore_patterns("*.ipynb", ".ipynb_checkpoints"))
+        nb_in = work / f"{exercise}.ipynb"
+        nbformat.write(merged.nb, str(nb_in))
+        out, status_file = tmp / "executed.ipynb", tmp / "status.json"
+        env = dict(os.environ)
+        pkg_parent = str(Path(__file__).resolve().parents[2])
+        env["PYTHONPATH"] = pkg_parent + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
+        env.setdefault("MPLBACKEND", "Agg")
+        env["ECEDU_GRADING"] = "1"
+        n_code = sum(1 for c in merged.nb.cells if c.cell_type == "code")
+        deadline = timeout * (n_code + 2) + 60
+        cmd = [sys.executable, "-m", "ecedu.grading.runner", str(nb_in), str(out), str(status_file),
+               "--timeout", str(timeout), "--max-output", str(max_output), "--memory-mb", str(memory_mb)]
+        notes = list(merged.warnings)
+        proc = subprocess.Popen(cmd, cwd=str(work), env=env, stdin=subprocess.DEVNULL,
+                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        try:
+            log, _ = proc.communicate(timeout=deadline)
+        except subprocess.TimeoutExpired:
+            os.killpg(proc.pid, signal.SIGKILL)
+            log, _ = proc.communicate()
+            notes.append(f"grading stopped after {int(deadline)} s")
+        executed = None
+        status = {"status": "crashed", "timed_out": [], "truncated": []}
+        if out.is_file() and status_file.is_file():
+            try:
+                executed = nbformat.read(str(out), as_version=4)
+                status = json.loads(status_file.read_text())
+            except Exception:  # noqa: BLE001
+                executed = None
+        if executed is None:
+            tail = (log or b"").decode("utf-8", "replace")[-300:]
+            notes.append("the notebook could not be executed" + (f": {tail.strip()}" if tail.strip() else ""))
+        if status.get("status") == "dead_kernel":
+            notes.append("the kernel died (os._exit, a crash or running out of memory); "
+                         "the tests after that point earn no points")
+        elif status.get("status") == "error":
+            notes.append(f"execution stopped: {status.get('message', '')}")
+        timed_out = set(status.get("timed_out", []))
+        for i in status.get("truncated", []):
+            notes.append(f"cell {i} printed too much; its output was cut")
+
+        results: list[QuestionResult] = []
+        for q in merged.questions:
+            if executed is None:
+                results.append(QuestionResult(q.name, 0, q.max_points, "not graded: the notebook could not be executed"))
+                continue
+            # problems in the answer cells feeding this question
+            answer_notes = []
+            unanswered = False
+            for gid in q.answer_ids:
+                idx = merged.answer_cells[gid]
+                if idx in timed_out:
+                    answer_notes.append(f"answer cell {gid!r} exceeded the time limit")
+                err = _cell_error(executed.cells[idx])
+                if err is not None and err.get("ename") == "NotImplementedError":
+                    unanswered = True
+                elif err is not None and err.get("ename") not in ("CellTimeoutError", "KeyboardInterrupt"):
+                    answer_notes.append(f"answer cell {gid!r} raised {err.get('ename')}: {_clip(str(err.get('evalue', '')))}")
+            cell = executed.cells[q.cell_index]
+            err = _cell_error(cell)
+            if q.cell_index in timed_out:
+                fb, pts = f"time limit exceeded ({int(timeout)} s per cell): an infinite loop, or far too slow", 0
+            elif err is not None:
+                fb, pts = _error_feedback(err), 0
+            elif cell.get("execution_count") is None:
+                fb, pts = "not run: execution stopped before this test (see notes)", 0
+            else:
+                fb, pts = "passed", q.max_points
+            if pts == 0 and unanswered and (err or {}).get("ename") in ("NameError", "NotImplementedError"):
+                fb = "not answered yet: the answer still raises NotImplementedError"
+            elif pts == 0 and answer_notes:
+                fb = fb + " [" + "; ".join(answer_notes) + "]"
+            results.append(QuestionResult(q.name, pts, q.max_points, fb))
+        score = sum(r.points for r in results)
+        return Report(exercise, score, max_score, results, notes)
+    finally:
+        if not keep:
+            shutil.rmtree(tmp, ignore_errors=True)
+
+
+def format_report(rep: Report) -> str:
+    lines = [f"Exercise: {rep.exercise or '?'}"]
+    width = max([len(q.name) for q in rep.questions] + [8])
+    for q in rep.questions:
+        mark = "ok " if q.points == q.max_points else "-- "
+        lines.append(f"  {mark}{q.name:<{width}}  {_num(q.points):>3} / {_num(q.max_points):<3}  {q.feedback}")
+    lines.append(f"Total: {_num(rep.score)} / {_num(rep.max_score)}")
+    for n in rep.notes:
+        lines.append(f"Note: {n}")
+    return "\n".join(lines)
+
+
+def build_parser() -> argparse.ArgumentParser:
+    ap = argparse.ArgumentParser(prog="python -m ecedu grade",
+                                 description="Grade a filled-in ecedu exercise notebook "
+                                             "(hidden tests included) and explain what is wrong.")
+    ap.add_argument("notebook", help="the exercise notebook (.ipynb) to grade")
+    ap.add_argument("--json", action="store_true", help="print the result as JSON")
+    ap.add_argument("--timeout", type=float, default=30, help="time limit per cell in seconds (default 30)")
+    ap.add_argument("--exercises", default=None,
+                    help="course directory with source/ (default: $ECEDU_EXERCISES or the repo's exercises/)")
+    return ap
+
+
+def main(argv=None) -> int:
+    """CLI entry: returns 0 when the notebook was graded (whatever the score),
+    2 when it could not be graded at all (unreadable, unknown exercise)."""
+    args = build_parser().parse_args(argv)
+    rep = grade_notebook(args.notebook, timeout=args.timeout, root=args.exercises)
+    if args.json:
+        print(json.dumps(rep.to_json(), indent=2, ensure_ascii=False))
+    else:
+        print(format_report(rep))
+    return 0 if rep.exercise is not None else 2
+
+
+if __name__ == "__main__":
+    sys.exit(main(sys.argv[1:]))

@@ -1,0 +1,178 @@
+"""nbgrader notebook helpers: cell roles, exercise lookup, submission merge."""
+from __future__ import annotations
+
+import copy
+import os
+import re
+from dataclasses import dataclass, field
+from pathlib import Path
+
+from . import _skip_slow_optional_imports
+
+_skip_slow_optional_imports()
+
+import nbformat
+
+HIDDEN_RE = re.compile(r"^[ \t]*### (BEGIN|END) HIDDEN TESTS[ \t]*\n?", re.MULTILINE)
+SOLUTION_RE = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n?", re.MULTILINE)
+
+
+class ExerciseNotFound(LookupError):
+    """The submission could not be matched with an exercise source notebook."""
+
+
+def nbgrader_meta(cell) -> dict:
+    return cell.get("metadata", {}).get("nbgrader", {}) or {}
+
+
+def grade_id(cell) -> str | None:
+    return nbgrader_meta(cell).get("grade_id")
+
+
+def is_answer(cell) -> bool:
+    """An autograded answer cell (the student writes code here)."""
+    m = nbgrader_meta(cell)
+    return bool(m.get("solution")) and cell.get("cell_type") == "code"
+
+
+def is_test(cell) -> bool:
+    """An autograder test cell (carries points)."""
+    m = nbgrader_meta(cell)
+    return bool(m.get("grade")) and not m.get("solution") and cell.get("cell_type") == "code"
+
+
+def points(cell) -> float:
+    return float(nbgrader_meta(cell).get("points", 0) or 0)
+
+
+def exercises_root() -> Path:
+    """The course directory holding ``source/`` and ``release/``.
+
+    ``$ECEDU_EXERCISES`` wins; otherwise the ``exercises/`` folder next to the
+    ``ecedu`` package (a source checkout or an editable install).
+    """
+    env = os.environ.get("ECEDU_EXERCISES")
+    if env:
+        return Path(env)
+    return Path(__file__).resolve().parents[2] / "exercises"
+
+
+def source_path(exercise: str, root: Path | None = None) -> Path:
+    root = Path(root) if root else exercises_root()
+    return root / "source" / exercise / f"{exercise}.ipynb"
+
+
+def list_exercises(root: Path | None = None) -> list[str]:
+    root = Path(root) if root else exercises_root()
+    src = root / "source"
+    if not src.is_dir():
+        return []
+    return sorted(p.name for p in src.iterdir() if (p / f"{p.name}.ipynb").is_file())
+
+
+def identify_exercise(nb, filename: str | os.PathLike | None = None, root: Path | None = None) -> str:
+    """Find which exercise a (possibly renamed or edited) notebook belongs to.
+
+    Tries the ``ecedu.exercise`` notebook metadata, then the file name, then
+    the set of answer-cell ids.
+    """
+    known = list_exercises(root)
+    if not known:
+        raise ExerciseNotFound(f"no exercise sources found under {root or exercises_root()}")
+    name = (nb.get("metadata", {}).get("ecedu", {}) or {}).get("exercise")
+    if name in known:
+        return name
+    if filename is not None:
+        stem = Path(filename).stem
+        for ex in known:
+            if stem == ex or stem.startswith(ex):
+                return ex
+    ids = {grade_id(c) for c in nb.cells if is_answer(c)}
+    ids.discard(None)
+    if ids:
+        for ex in known:
+            src = nbformat.read(str(source_path(ex, root)), as_version=4)
+            if ids <= {grade_id(c) for c in src.cells if is_answer(c)}:
+                return ex
+    raise ExerciseNotFound(
+        "cannot tell which exercise this notebook is; known exercises: " + ", ".join(known))
+
+
+def strip_markers(source: str) -> str:
+    """Remove the BEGIN/END HIDDEN TESTS and SOLUTION marker lines (keep the code)."""
+    return SOLUTION_RE.sub("", HIDDEN_RE.sub("", source))
+
+
+@dataclass
+class Question:
+    name: str
+    max_points: float
+    cell_index: int  # index in the merged notebook
+    answer_ids: list[str] = field(default_factory=list)
+
+
+@dataclass
+class Merged:
+    nb: object
+    questions: list[Question]
+    answer_cells: dict[str, int]   # grade_id -> index in merged notebook
+    warnings: list[str]
+
+
+def _norm(src: str) -> str:
+    return "\n".join(line.rstrip() for line in src.strip().splitlines())
+
+
+def merge_submission(source_nb, submission_nb, release_nb=None) -> Merged:
+    """Build the notebook to execute: the instructor source with the student's
+    answer cells put in.
+
+    Every cell that is not an autograded answer (instructions, setup, visible
+    and hidden tests) is taken from the source, so a submission that edits,
+    deletes or adds test cells changes nothing.  Answer cells are matched by
+    ``grade_id``; a missing answer cell becomes empty.
+    """
+    warnings: list[str] = []
+    sub_answers: dict[str, str] = {}
+    sub_tests: dict[str, str] = {}
+    for c in submission_nb.cells:
+        gid = grade_id(c)
+        if gid is None:
+            continue
+        if is_answer(c):
+            sub_answers.setdefault(gid, c.source)
+        elif is_test(c):
+            sub_tests[gid] = c.source
+
+    # Tampering report: compare the submission's test cells with the released ones.
+    released_tests = {}
+    if release_nb is not None:
+        released_tests = {grade_id(c): c.source for c in release_nb.cells if is_test(c)}
+    source_tests = {grade_id(c): c.source for c in source_nb.cells if is_test(c)}
+    for gid, src in released_tests.items():
+        if gid not in sub_tests:
+            warnings.append(f"test cell {gid!r} is missing from the submission; the original was used")
+        elif _norm(sub_tests[gid]) not in (_norm(src), _norm(source_tests.get(gid, ""))):
+            warnings.append(f"test cell {gid!r} was modified in the submission; the original was used")
+
+    nb = copy.deepcopy(source_nb)
+    questions: list[Question] = []
+    answer_cells: dict[str, int] = {}
+    pending_answers: list[str] = []
+    for i, c in enumerate(nb.cells):
+        c.pop("outputs", None) if c.cell_type != "code" else c.update(outputs=[], execution_count=None)
+        if is_answer(c):
+            gid = grade_id(c)
+            if gid in sub_answers:
+                c.source = sub_answers[gid]
+            else:
+                warnings.append(f"answer cell {gid!r} is missing from the submission")
+                c.source = ""
+            answer_cells[gid] = i
+            pending_answers.append(gid)
+        elif c.cell_type == "code":
+            c.source = strip_markers(c.source)
+            if is_test(c):
+                questions.append(Question(grade_id(c), points(c), i, pending_answers))
+                pending_answers = []
+    return Merged(nb, questions, answer_cells, warnings)

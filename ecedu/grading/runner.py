@@ -1,0 +1,124 @@
+"""Execute one notebook in this process's own kernel, with limits.
+
+Run as ``python -m ecedu.grading.runner IN.ipynb OUT.ipynb STATUS.json
+--timeout SECONDS --max-output BYTES``; the grader starts it in a fresh
+process (own session / process group) whose working directory is a
+throw-away copy, so whatever the notebook does there cannot touch the
+grader's files.  Every cell runs with a time limit: on timeout the kernel is
+interrupted and the cell is recorded as timed out; the run goes on with the
+next cell.  A cell's output beyond ``--max-output`` bytes is dropped.  If the
+kernel dies (``os._exit``, a crash), the remaining cells are left unexecuted
+and the status says so.
+"""
+from __future__ import annotations
+
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from . import _skip_slow_optional_imports
+
+_skip_slow_optional_imports()
+
+
+def _make_client_class():
+    from nbclient import NotebookClient
+
+    class LimitedClient(NotebookClient):
+        max_output_bytes = 200_000
+
+        def __init__(self, *a, **kw):
+            super().__init__(*a, **kw)
+            self.timed_out: set[int] = set()
+            self._bytes: dict[int, int] = {}
+            self.truncated: set[int] = set()
+            self._current = -1
+
+        async def async_execute_cell(self, cell, cell_index, *a, **kw):
+            self._current = cell_index
+            return await super().async_execute_cell(cell, cell_index, *a, **kw)
+
+        async def _async_handle_timeout(self, timeout, cell=None):
+            self.timed_out.add(self._current)
+            return await super()._async_handle_timeout(timeout, cell)
+
+        def output(self, outs, msg, display_id, cell_index):
+            content = msg.get("content", {})
+            size = len(json.dumps(content, default=str))
+            used = self._bytes.get(cell_index, 0)
+            self._bytes[cell_index] = used + size
+            if used + size > self.max_output_bytes and msg.get("msg_type") != "error":
+                if cell_index not in self.truncated:
+                    self.truncated.add(cell_index)
+                    from nbformat.v4 import new_output
+                    outs.append(new_output("stream", name="stderr",
+                                           text=f"\n[output truncated by the grader after {self.max_output_bytes} bytes]\n"))
+                return None
+            return super().output(outs, msg, display_id, cell_index)
+
+    return LimitedClient
+
+
+def _limit_memory(megabytes: int) -> None:
+    """Cap the address space of this process and of the kernel it starts."""
+    if megabytes <= 0:
+        return
+    try:
+        import resource
+
+        limit = megabytes * 1024 * 1024
+        soft, hard = resource.getrlimit(resource.RLIMIT_AS)
+        if hard != resource.RLIM_INFINITY:
+            limit = min(limit, hard)
+        resource.setrlimit(resource.RLIMIT_AS, (limit, hard))
+    except (ImportError, ValueError, OSError):  # not on this platform: no cap
+        pass
+
+
+def run(in_path: str, out_path: str, status_path: str, timeout: float, max_output: int,
+        memory_mb: int = 0) -> int:
+    _limit_memory(memory_mb)
+    import nbformat
+    from nbclient.exceptions import DeadKernelError
+
+    nb = nbformat.read(in_path, as_version=4)
+    workdir = str(Path(in_path).resolve().parent)
+    Client = _make_client_class()
+    client = Client(nb, timeout=int(max(1, timeout)), kernel_name="python3",
+                    allow_errors=True, interrupt_on_timeout=True,
+                    error_on_timeout={"ename": "CellTimeoutError",
+                                      "evalue": f"cell exceeded the time limit of {int(timeout)} s",
+                                      "traceback": []},
+                    record_timing=False,
+                    resources={"metadata": {"path": workdir}})
+    client.max_output_bytes = max_output
+    status = {"status": "ok", "message": ""}
+    try:
+        client.execute()
+    except DeadKernelError as exc:
+        status = {"status": "dead_kernel", "message": str(exc), "cell": client._current}
+    except Exception as exc:  # noqa: BLE001 - report any executor failure as data
+        status = {"status": "error", "message": f"{type(exc).__name__}: {exc}", "cell": client._current}
+    status["timed_out"] = sorted(client.timed_out)
+    status["truncated"] = sorted(client.truncated)
+    nbformat.write(nb, out_path)
+    Path(status_path).write_text(json.dumps(status))
+    return 0
+
+
+def main(argv=None) -> int:
+    ap = argparse.ArgumentParser(prog="python -m ecedu.grading.runner")
+    ap.add_argument("notebook")
+    ap.add_argument("out")
+    ap.add_argument("status")
+    ap.add_argument("--timeout", type=float, default=30)
+    ap.add_argument("--max-output", type=int, default=200_000)
+    ap.add_argument("--memory-mb", type=int, default=0, help="address-space cap (0: none)")
+    args = ap.parse_args(argv)
+    return run(args.notebook, args.out, args.status, args.timeout, args.max_output, args.memory_mb)
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,110 @@
+"""Build the native library libecedu_native.so with the system C compiler.
+
+Usage::
+
+    python -m ecedu.native.build            # rebuild ecedu/native/libecedu_native.so
+    python -m ecedu.native.build --sanitize # ASan+UBSan build: libecedu_native_asan.so
+    ECEDU_NATIVE_SANITIZE=1 python -m ecedu.native.build   # same
+
+setup.py calls :func:`build` during ``pip install`` (editable or not).  The
+whole library is compiled for plain x86-64 (or whatever the compiler targets);
+only the PCLMULQDQ half of each gf2m_<m>.c is compiled for that instruction
+set, through ``#pragma GCC target`` -- never ``-march=native`` -- so the
+library stays valid on CPUs without it (cpu.c picks the path at run time).
+"""
+from __future__ import annotations
+
+import argparse
+import os
+import shutil
+import subprocess
+import sys
+import tempfile
+from concurrent.futures import ThreadPoolExecutor
+from pathlib import Path
+
+HERE = Path(__file__).resolve().parent
+LIB_NAME = "libecedu_native.so"
+ASAN_LIB_NAME = "libecedu_native_asan.so"
+
+CFLAGS = ["-O3", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-fno-strict-aliasing"]
+SANITIZE_FLAGS = ["-O1", "-g", "-fno-omit-frame-pointer", "-fsanitize=address,undefined",
+                  "-fno-sanitize-recover=undefined"]
+
+
+class BuildError(RuntimeError):
+    pass
+
+
+def find_compiler() -> str | None:
+    """The C compiler to use: $CC, else cc/gcc/clang from PATH, else None."""
+    for cand in (os.environ.get("CC"), "cc", "gcc", "clang"):
+        if cand and shutil.which(cand.split()[0]):
+            return cand
+    return None
+
+
+def sources(src_dir: Path = HERE) -> list[Path]:
+    return sorted(src_dir.glob("*.c"))
+
+
+def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Path | str = HERE,
+          verbose: bool = False) -> Path:
+    """Compile the C sources of src_dir into out_dir/libecedu_native.so
+    (or libecedu_native_asan.so when sanitize).  Returns the path; raises
+    BuildError if there is no compiler or compilation fails."""
+    if sanitize is None:
+        sanitize = os.environ.get("ECEDU_NATIVE_SANITIZE", "") not in ("", "0")
+    src_dir, out_dir = Path(src_dir), Path(out_dir)
+    cc = find_compiler()
+    if cc is None:
+        raise BuildError("no C compiler found (set CC or install gcc)")
+    flags = CFLAGS + (SANITIZE_FLAGS if sanitize else [])
+    target = out_dir / (ASAN_LIB_NAME if sanitize else LIB_NAME)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with tempfile.TemporaryDirectory(prefix="ecedu-build-") as tmp:
+        def compile_one(src: Path) -> Path:
+            obj = Path(tmp) / (src.stem + ".o")
+            cmd = cc.split() + flags + ["-c", str(src), "-o", str(obj)]
+            if verbose:
+                print(" ".join(cmd), flush=True)
+            r = subprocess.run(cmd, capture_output=True, text=True)
+            if r.returncode:
+                raise BuildError(f"compiling {src.name} failed:\n{r.stderr}")
+            return obj
+
+        jobs = max(1, min(8, os.cpu_count() or 1))
+        with ThreadPoolExecutor(jobs) as ex:
+            objs = list(ex.map(compile_one, sources(src_dir)))
+        tmp_target = Path(tmp) / target.name
+        cmd = cc.split() + flags + ["-shared", "-o", str(tmp_target)] + [str(o) for o in objs] + ["-lpthread"]
+        if verbose:
+            print(" ".join(cmd), flush=True)
+        r = subprocess.run(cmd, capture_output=True, text=True)
+        if r.returncode:
+            raise BuildError(f"linking failed:\n{r.stderr}")
+        # copy next to the target, then rename: a process that has the old
+        # library mapped keeps its (unlinked) inode instead of crashing.
+        staging = out_dir / (target.name + f".tmp{os.getpid()}")
+        shutil.copyfile(tmp_target, staging)
+        os.replace(staging, target)
+    return target
+
+
+def main(argv: list[str] | None = None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    p.add_argument("--sanitize", action="store_true", help="AddressSanitizer + UBSan build")
+    p.add_argument("--out", default=str(HERE), help="output directory (default: the package)")
+    p.add_argument("-v", "--verbose", action="store_true")
+    a = p.parse_args(argv)
+    try:
+        path = build(a.out, sanitize=a.sanitize or None, verbose=a.verbose)
+    except BuildError as e:
+        print(f"ecedu native build failed: {e}", file=sys.stderr)
+        return 1
+    print(path)
+    return 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,174 @@
+/*
+ * ecdh.c -- scalar multiplication and ECDH on the 14 binary curves, with all
+ * input checks (public point: SEC 1 format, field range, on curve, order n;
+ * secret scalar: 1 <= k < n, checked without branching on k).
+ *
+ * Secret data (scalars) only flows through constant-time code: a scalar
+ * outside [1, n-1] is replaced by 1 under a mask, the multiplication runs
+ * anyway, and the error code and the zeroing of the output are computed
+ * with masks too.  tests/ctime checks this with valgrind.
+ */
+#include <pthread.h>
+#include <stdlib.h>
+#include <string.h>
+#include "gf2m.h"
+#include "ecedu_native.h"
+
+/* Bytes of a field element / of a scalar for curve c. */
+static size_t felen(const ecedu_curve *c) { return (size_t)(c->m + 7) / 8; }
+static size_t nlen(const ecedu_curve *c) { return (size_t)(c->nbits + 7) / 8; }
+
+/*
+ * Parse a big-endian scalar of at most nlen(c) bytes into k (ECEDU_MAXW + 1
+ * words).  Returns an all-ones mask if 1 <= k < n, else 0; in the latter
+ * case k is replaced by 1 so that the caller can compute anyway.
+ * Constant time in the value (the length is public).
+ */
+static uint64_t scalar_load(const ecedu_curve *c, uint64_t *k, const uint8_t *in, size_t len) {
+    uint64_t borrow = 0, one[ECEDU_MAXW + 1] = {1};
+    ecedu_bytes_to_words(k, ECEDU_MAXW + 1, in, len); /* len <= nlen: fits */
+    for (int i = 0; i < ECEDU_MAXW + 1; i++) { /* borrow of k - n: k < n */
+        unsigned __int128 d = (unsigned __int128)k[i] - c->n[i] - borrow;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    uint64_t ok = (0 - borrow) & ~ecedu_ct_is_zero(k, ECEDU_MAXW + 1);
+    ecedu_ct_select(k, one, ~ok, ECEDU_MAXW + 1);
+    return ok;
+}
+
+/* Load one coordinate (exactly felen bytes) and check it is < 2^m. */
+static int coord_load(const ecedu_curve *c, uint64_t *w, const uint8_t *in) {
+    if (ecedu_bytes_to_words(w, c->nw, in, felen(c))) return ECEDU_ERR_POINT;
+    if (c->m % 64 && (w[c->nw - 1] >> (c->m % 64))) return ECEDU_ERR_POINT;
+    return ECEDU_OK;
+}
+
+/* Error code from the scalar mask: ECEDU_OK if ok is all-ones, else
+ * ECEDU_ERR_SCALAR; no branch. */
+static int scalar_rc(uint64_t ok) { return (int)(~ok & (uint64_t)(int64_t)ECEDU_ERR_SCALAR); }
+
+static void wipe(void *p, size_t n) {
+    volatile uint8_t *v = (volatile uint8_t *)p;
+    while (n--) *v++ = 0;
+}
+
+/* out = mask ? out : 0 (bytes). */
+static void mask_bytes(uint8_t *out, size_t n, uint64_t ok) {
+    for (size_t i = 0; i < n; i++) out[i] &= (uint8_t)ok;
+}
+
+int ecedu_decode_point(int ci, const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy) {
+    if (ci < 0 || ci >= ECEDU_NCURVES || !in || !ox || !oy) return ECEDU_ERR_CURVE;
+    const ecedu_curve *c = &ecedu_curves[ci];
+    const ecedu_field_impl *f = ecedu_field_for(c->m);
+    uint64_t x[ECEDU_MAXW] = {0}, y[ECEDU_MAXW] = {0};
+    size_t F = felen(c);
+    int rc;
+    if (len == 1 + 2 * F && in[0] == 0x04) {
+        if ((rc = coord_load(c, x, in + 1)) || (rc = coord_load(c, y, in + 1 + F))) return rc;
+    } else if (len == 1 + F && (in[0] == 0x02 || in[0] == 0x03)) {
+        if ((rc = coord_load(c, x, in + 1))) return rc;
+        if ((rc = f->decompress(c, x, in[0] & 1, y))) return rc;
+    } else if (len == 1 && in[0] == 0x00) {
+        return ECEDU_ERR_POINT; /* the point at infinity */
+    } else {
+        return ECEDU_ERR_LENGTH;
+    }
+    if ((rc = f->validate(c, x, y))) return rc;
+    ecedu_words_to_bytes(ox, F, x, c->nw);
+    ecedu_words_to_bytes(oy, F, y, c->nw);
+    return ECEDU_OK;
+}
+
+int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen) {
+    if (ci < 0 || ci >= ECEDU_NCURVES || !x || !y) return ECEDU_ERR_CURVE;
+    const ecedu_curve *c = &ecedu_curves[ci];
+    uint64_t X[ECEDU_MAXW] = {0}, Y[ECEDU_MAXW] = {0};
+    int rc;
+    if (flen != felen(c)) return ECEDU_ERR_LENGTH;
+    if ((rc = coord_load(c, X, x)) || (rc = coord_load(c, Y, y))) return rc;
+    return ecedu_field_for(c->m)->validate(c, X, Y);
+}
+
+int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,
+                      size_t flen, uint8_t *ox, uint8_t *oy) {
+    if (ci < 0 || ci >= ECEDU_NCURVES || !k || !x || !y || !ox || !oy) return ECEDU_ERR_CURVE;
+    const ecedu_curve *c = &ecedu_curves[ci];
+    const ecedu_field_impl *f = ecedu_field_for(c->m);
+    uint64_t K[ECEDU_MAXW + 1], X[ECEDU_MAXW] = {0}, Y[ECEDU_MAXW] = {0};
+    uint64_t RX[ECEDU_MAXW] = {0}, RY[ECEDU_MAXW] = {0};
+    int rc;
+    if (flen != felen(c)) return ECEDU_ERR_LENGTH;
+    if (klen == 0 || klen > nlen(c)) return ECEDU_ERR_SCALAR;
+    if ((rc = coord_load(c, X, x)) || (rc = coord_load(c, Y, y))) return rc;
+    if ((rc = f->validate(c, X, Y))) return rc;
+    uint64_t ok = scalar_load(c, K, k, klen);
+    f->ladder(c, K, X, Y, RX, RY);
+    ecedu_words_to_bytes(ox, flen, RX, c->nw);
+    ecedu_words_to_bytes(oy, flen, RY, c->nw);
+    mask_bytes(ox, flen, ok);
+    mask_bytes(oy, flen, ok);
+    wipe(K, sizeof K);
+    return scalar_rc(ok);
+}
+
+/* Fixed-base tables, built on first use (under a lock). */
+static ecedu_fb_table g_tables[ECEDU_NCURVES];
+static pthread_mutex_t g_table_lock = PTHREAD_MUTEX_INITIALIZER;
+
+static const ecedu_fb_table *fb_table(int ci) {
+    const ecedu_fb_table *t = NULL;
+    pthread_mutex_lock(&g_table_lock);
+    if (g_tables[ci].data ||
+        ecedu_field_for(ecedu_curves[ci].m)->fb_precompute(&ecedu_curves[ci], &g_tables[ci]) ==
+            ECEDU_OK)
+        t = &g_tables[ci];
+    pthread_mutex_unlock(&g_table_lock);
+    return t;
+}
+
+int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, uint8_t *oy,
+                           size_t flen) {
+    if (ci < 0 || ci >= ECEDU_NCURVES || !k || !ox || !oy) return ECEDU_ERR_CURVE;
+    const ecedu_curve *c = &ecedu_curves[ci];
+    const ecedu_field_impl *f = ecedu_field_for(c->m);
+    uint64_t K[ECEDU_MAXW + 1], RX[ECEDU_MAXW] = {0}, RY[ECEDU_MAXW] = {0};
+    if (flen != felen(c)) return ECEDU_ERR_LENGTH;
+    if (klen == 0 || klen > nlen(c)) return ECEDU_ERR_SCALAR;
+    const ecedu_fb_table *t = fb_table(ci);
+    if (!t) return ECEDU_ERR_INTERNAL;
+    uint64_t ok = scalar_load(c, K, k, klen);
+    f->fixed_base(c, t, K, RX, RY);
+    ecedu_words_to_bytes(ox, flen, RX, c->nw);
+    ecedu_words_to_bytes(oy, flen, RY, c->nw);
+    mask_bytes(ox, flen, ok);
+    mask_bytes(oy, flen, ok);
+    wipe(K, sizeof K);
+    return scalar_rc(ok);
+}
+
+int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,
+               uint8_t *out, size_t outlen) {
+    if (ci < 0 || ci >= ECEDU_NCURVES || !d || !peer || !out) return ECEDU_ERR_CURVE;
+    const ecedu_curve *c = &ecedu_curves[ci];
+    size_t F = felen(c);
+    uint8_t px[72], py[72], oy[72];
+    int rc;
+    if (outlen != F) return ECEDU_ERR_LENGTH;
+    if ((rc = ecedu_decode_point(ci, peer, plen, px, py))) return rc;
+    rc = ecedu_scalar_mult(ci, d, dlen, px, py, F, out, oy);
+    wipe(oy, sizeof oy);
+    return rc;
+}
+
+int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const uint8_t *peers,
+                     size_t plen, uint8_t *out, size_t outlen, int32_t *rcs) {
+    if (ci < 0 || ci >= ECEDU_NCURVES || !d || !peers || !out || !rcs) return ECEDU_ERR_CURVE;
+    int worst = ECEDU_OK;
+    for (size_t i = 0; i < count; i++) {
+        rcs[i] = ecedu_ecdh(ci, d + i * dlen, dlen, peers + i * plen, plen, out + i * outlen,
+                            outlen);
+        worst |= (rcs[i] != ECEDU_OK); /* data-independent OR for the summary */
+    }
+    return worst ? ECEDU_ERR_POINT : ECEDU_OK;
+}

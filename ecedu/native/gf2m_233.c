@@ -1,0 +1,27 @@
+/*
+ * gf2m_233.c -- GF(2^233) with f(z) = z^233 + z^74 + 1, 4 words per element,
+ * and the curves over it.  Two instances of the same template: portable C
+ * and PCLMULQDQ (compiled for that instruction set by the pragma only; cpu.c
+ * decides at run time which one may be used).
+ */
+#include <stdlib.h>
+#include <immintrin.h>
+#include "gf2m.h"
+
+#define GF_M 233
+#define GF_NW 4
+#define GF_RED_TERMS 74, 0
+#define GF_NRED 2
+
+#define GF_PCLMUL 0
+#define GF_TABLE_NAME ecedu_gf233_portable
+#define FN(name) gf233_portable_##name
+#include "gf2m_instance.h"
+
+#pragma GCC push_options
+#pragma GCC target("pclmul,sse4.1")
+#define GF_PCLMUL 1
+#define GF_TABLE_NAME ecedu_gf233_pclmul
+#define FN(name) gf233_pclmul_##name
+#include "gf2m_instance.h"
+#pragma GCC pop_options

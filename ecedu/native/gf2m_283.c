@@ -1,0 +1,27 @@
+/*
+ * gf2m_283.c -- GF(2^283) with f(z) = z^283 + z^12 + z^7 + z^5 + 1, 5 words per element,
+ * and the curves over it.  Two instances of the same template: portable C
+ * and PCLMULQDQ (compiled for that instruction set by the pragma only; cpu.c
+ * decides at run time which one may be used).
+ */
+#include <stdlib.h>
+#include <immintrin.h>
+#include "gf2m.h"
+
+#define GF_M 283
+#define GF_NW 5
+#define GF_RED_TERMS 12, 7, 5, 0
+#define GF_NRED 4
+
+#define GF_PCLMUL 0
+#define GF_TABLE_NAME ecedu_gf283_portable
+#define FN(name) gf283_portable_##name
+#include "gf2m_instance.h"
+
+#pragma GCC push_options
+#pragma GCC target("pclmul,sse4.1")
+#define GF_PCLMUL 1
+#define GF_TABLE_NAME ecedu_gf283_pclmul
+#define FN(name) gf283_pclmul_##name
+#include "gf2m_instance.h"
+#pragma GCC pop_options

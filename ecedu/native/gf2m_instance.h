@@ -1,0 +1,33 @@
+/*
+ * gf2m_instance.h -- TEMPLATE driver: instantiates the field (gf2m_field.h),
+ * point checks (point.h), ladder (ladder.h) and fixed-base (fixed_base.h)
+ * code for one field and one implementation, and exports the function table
+ *     const ecedu_field_impl GF_TABLE_NAME;
+ * See gf2m_163.c for the macros it needs.  May be included several times.
+ */
+#include "gf2m_field.h"
+#include "point.h"
+#include "ladder.h"
+#include "fixed_base.h"
+
+const ecedu_field_impl GF_TABLE_NAME = {
+    GF_M,
+    GF_NW,
+    GF_PCLMUL ? "pclmul" : "portable",
+    FN(mul_ext),
+    FN(sqr_ext),
+    FN(inv),
+    FN(sqrt),
+    FN(half_trace),
+    FN(trace),
+    FN(mul_batch),
+    FN(validate),
+    FN(decompress),
+    FN(ladder),
+    FN(fixed_base),
+    FN(fb_precompute),
+};
+
+#undef GF_PCLMUL
+#undef GF_TABLE_NAME
+#undef FN

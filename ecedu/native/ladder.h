@@ -1,0 +1,129 @@
+/*
+ * ladder.h -- TEMPLATE (after gf2m_field.h): constant-time variable-base
+ * scalar multiplication, the Montgomery ladder in Lopez-Dahab x-only
+ * projective coordinates with y-recovery.
+ *
+ * J. Lopez, R. Dahab, "Fast multiplication on elliptic curves over GF(2^m)
+ * without precomputation", CHES 1999; HMV Algorithm 3.40.
+ *
+ * A point is kept as (X : Z) with x = X/Z; y is not tracked.  For two
+ * points R0, R1 whose difference R1 - R0 = P = (x, y) is known:
+ *   x-only addition  (R1 <- R0 + R1):
+ *       T = X0 Z1, U = X1 Z0, Z = (T + U)^2, X = x Z + T U
+ *   x-only doubling  (R0 <- 2 R0):
+ *       Z = X0^2 Z0^2, X = X0^4 + b Z0^4
+ * These need no special case: the point at infinity is (X : 0) with X != 0,
+ * and the formulas give the right answer when R0 or R1 is infinity.
+ */
+
+/*
+ * (ox, oy) = k * (x, y).
+ *
+ * Contract: (x, y) has passed FN(validate) (order n, x != 0); k is an array
+ * of ECEDU_MAXW + 1 words holding a value in [1, n-1] (this function does not
+ * check it; out-of-range k gives k mod n, and k = 0 gives garbage).
+ * Constant time in k: the loop always runs nbits(n) times, the branch of
+ * each step is a masked swap, and the final inversion has a fixed chain.
+ * Returns ECEDU_OK.
+ */
+static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x,
+                      const uint64_t *y, uint64_t *ox, uint64_t *oy) {
+    enum { KW = GF_NW + 1 };
+    const int L = c->nbits;
+    uint64_t k1[KW], k2[KW], carry1 = 0, carry2 = 0;
+
+    /* Fixed length (as in libsecp256k1 and OpenSSL's ec_scalar_mul_ladder):
+     * replace k by k + n or k + 2n, whichever has exactly L+1 bits
+     * (k + n < 2^L implies 2^L <= k + 2n < 2^(L+1)).  Same point, and the
+     * top bit L is always 1, so the loop count does not depend on k. */
+    for (int i = 0; i < KW; i++) {
+        uint64_t ni = c->n[i];
+        uint64_t n2i = (ni << 1) | (i ? c->n[i - 1] >> 63 : 0);
+        unsigned __int128 s1 = (unsigned __int128)k[i] + ni + carry1;
+        unsigned __int128 s2 = (unsigned __int128)k[i] + n2i + carry2;
+        k1[i] = (uint64_t)s1;
+        carry1 = (uint64_t)(s1 >> 64);
+        k2[i] = (uint64_t)s2;
+        carry2 = (uint64_t)(s2 >> 64);
+    }
+    uint64_t use1 = 0 - ((k1[L >> 6] >> (L & 63)) & 1);
+    ecedu_ct_select(k2, k1, use1, KW); /* k2 = k-hat */
+
+    /* R0 = P = (x : 1), R1 = 2P = (x^4 + b : x^2)   (top bit of k-hat) */
+    uint64_t X0[GF_NW], Z0[GF_NW], X1[GF_NW], Z1[GF_NW];
+    uint64_t t[GF_NW], u[GF_NW], s[GF_NW], q[GF_NW], c1[2 * GF_NW], c2[2 * GF_NW];
+    FN(copy)(X0, x);
+    for (int i = 0; i < GF_NW; i++) Z0[i] = 0;
+    Z0[0] = 1;
+    FN(sqr)(Z1, x);
+    FN(sqr)(X1, Z1);
+    FN(add)(X1, X1, c->b);
+
+    uint64_t prev = 0;
+    for (int i = L - 1; i >= 0; i--) {
+        uint64_t bit = (k2[i >> 6] >> (i & 63)) & 1;
+        uint64_t mask = 0 - (bit ^ prev);
+        prev = bit;
+        /* after the swap, always: R1 <- R0 + R1, R0 <- 2 R0 */
+        FN(cswap)(X0, X1, mask);
+        FN(cswap)(Z0, Z1, mask);
+        /* x-only addition into R1; x Z + T U with one reduction */
+        FN(mul)(t, X0, Z1);
+        FN(mul)(u, X1, Z0);
+        FN(add)(Z1, t, u);
+        FN(sqr)(Z1, Z1);
+        FN(mul_unreduced)(c1, t, u);
+        FN(mul_unreduced)(c2, x, Z1);
+        for (int j = 0; j < 2 * GF_NW; j++) c1[j] ^= c2[j];
+        FN(reduce)(X1, c1);
+        /* x-only doubling of R0 */
+        FN(sqr)(s, X0);
+        FN(sqr)(q, Z0);
+        FN(mul)(Z0, s, q);
+        if (c->b_is_one) { /* public curve constant: X^4 + Z^4 = (X^2 + Z^2)^2 */
+            FN(add)(s, s, q);
+            FN(sqr)(X0, s);
+        } else {           /* X^4 + b Z^4, one reduction */
+            FN(sqr)(q, q);
+            FN(mul_unreduced)(c1, q, c->b);
+            FN(sqr_spread)(c2, s);
+            for (int j = 0; j < 2 * GF_NW; j++) c1[j] ^= c2[j];
+            FN(reduce)(X0, c1);
+        }
+    }
+    FN(cswap)(X0, X1, 0 - prev);
+    FN(cswap)(Z0, Z1, 0 - prev);
+
+    /* y-recovery (HMV Alg. 3.40 step 5), one inversion:
+     *   x_k = X0/Z0
+     *   y_k = (x + x_k) [(X0 + x Z0)(X1 + x Z1) + (x^2 + y) Z0 Z1] / (x Z0 Z1) + y
+     * If Z1 = 0 then (k+1)P = infinity, i.e. kP = -P = (x, x + y): selected by
+     * mask below (k = n - 1), not by a branch. */
+    uint64_t zz[GF_NW], d[GF_NW], inv[GF_NW], xz1[GF_NW], A[GF_NW], xk[GF_NW], yk[GF_NW];
+    FN(mul)(zz, Z0, Z1);
+    FN(mul)(d, zz, x);
+    FN(inv)(inv, d);
+    FN(mul)(xz1, x, Z1);
+    FN(mul)(t, x, Z0);
+    FN(add)(t, t, X0);
+    FN(add)(u, xz1, X1);
+    FN(mul)(A, t, u);
+    FN(sqr)(t, x);
+    FN(add)(t, t, y);
+    FN(mul)(t, t, zz);
+    FN(add)(A, A, t);
+    FN(mul)(xk, X0, xz1);
+    FN(mul)(xk, xk, inv);
+    FN(add)(t, x, xk);
+    FN(mul)(t, t, A);
+    FN(mul)(t, t, inv);
+    FN(add)(yk, t, y);
+
+    uint64_t at_minus_p = ecedu_ct_is_zero(Z1, GF_NW);
+    FN(add)(t, x, y);
+    ecedu_ct_select(xk, x, at_minus_p, GF_NW);
+    ecedu_ct_select(yk, t, at_minus_p, GF_NW);
+    FN(copy)(ox, xk);
+    FN(copy)(oy, yk);
+    return ECEDU_OK;
+}

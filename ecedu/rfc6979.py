@@ -1,0 +1,51 @@
+"""Deterministic ECDSA nonces (RFC 6979 §3.2): k from HMAC-DRBG seeded with the key and H(m).
+
+Same key and message give the same k, so no bad random number generator can leak the key,
+and ecedu's signatures are reproducible (the native and python backends produce equal bytes).
+"""
+
+from __future__ import annotations
+
+import hashlib
+import hmac
+
+
+def bits2int(data: bytes, qlen: int) -> int:
+    """Leftmost *qlen* bits of *data* as an integer (RFC 6979 §2.3.2)."""
+    x = int.from_bytes(data, "big")
+    blen = len(data) * 8
+    return x >> (blen - qlen) if blen > qlen else x
+
+
+def int2octets(x: int, rlen: int) -> bytes:
+    return x.to_bytes(rlen, "big")
+
+
+def bits2octets(data: bytes, q: int) -> bytes:
+    z1 = bits2int(data, q.bit_length())
+    z2 = z1 - q if z1 >= q else z1
+    return int2octets(z2, (q.bit_length() + 7) // 8)
+
+
+def generate_k(q: int, x: int, h1: bytes, hash_name: str = "sha256"):
+    """Yield the candidate nonces for private key *x* and message hash *h1* (RFC 6979 §3.2 a–h)."""
+    qlen = q.bit_length()
+    rlen = (qlen + 7) // 8
+    hlen = hashlib.new(hash_name).digest_size
+    V = b"\x01" * hlen
+    K = b"\x00" * hlen
+    seed = int2octets(x, rlen) + bits2octets(h1, q)
+    K = hmac.new(K, V + b"\x00" + seed, hash_name).digest()
+    V = hmac.new(K, V, hash_name).digest()
+    K = hmac.new(K, V + b"\x01" + seed, hash_name).digest()
+    V = hmac.new(K, V, hash_name).digest()
+    while True:
+        T = b""
+        while len(T) * 8 < qlen:
+            V = hmac.new(K, V, hash_name).digest()
+            T += V
+        k = bits2int(T, qlen)
+        if 1 <= k < q:
+            yield k
+        K = hmac.new(K, V + b"\x00", hash_name).digest()
+        V = hmac.new(K, V, hash_name).digest()

@@ -1,0 +1,34 @@
+"""Scalar multiplication: one module per idea, all giving the same answers.
+
+============================  ==========================================================
+:func:`double_and_add`        left-to-right binary method (GECC Alg. 3.27)
+:func:`wnaf_mult`             width-w NAF (GECC Alg. 3.36)
+:func:`montgomery_ladder`     López–Dahab x-only ladder (binary), regular ladder (prime)
+:func:`tnaf_mult`             width-w τNAF with partial reduction (Koblitz curves)
+:func:`fixed_base_mult`       precomputed table for the generator
+:func:`multiply`              the fastest of these for the curve
+============================  ==========================================================
+"""
+
+from .counters import OpCount, counting
+from .double_and_add import double_and_add, double_and_add_affine
+from .fixed_base import fixed_base_mult
+from .ladder import ladder_step_binary, montgomery_ladder
+from .naf import from_digits, naf, wnaf, wnaf_mult
+from .tnaf import partial_reduce, tnaf, tnaf_mult, wtnaf
+
+TNAF_WIDTH = 5
+WNAF_WIDTH = 4
+
+
+def multiply(curve, k: int, P):
+    """k·P with the fastest pure-Python method for the curve: τNAF on Koblitz curves (P must be
+    in the prime-order subgroup), wNAF elsewhere."""
+    if curve.is_koblitz:
+        return tnaf_mult(curve, k, P, TNAF_WIDTH)
+    return wnaf_mult(curve, k, P, WNAF_WIDTH)
+
+
+__all__ = ["double_and_add", "double_and_add_affine", "naf", "wnaf", "wnaf_mult", "from_digits",
+           "montgomery_ladder", "ladder_step_binary", "tnaf", "wtnaf", "partial_reduce",
+           "tnaf_mult", "fixed_base_mult", "multiply", "counting", "OpCount"]

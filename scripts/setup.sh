@@ -1,0 +1,29 @@
+#!/usr/bin/env bash
+# One-step set-up for a fresh clone: system tools (Debian/Ubuntu, when run as root), a virtual
+# environment at .venv, and ecedu installed editable with everything the course and tests use.
+# Building the package also compiles the native C library (ecedu/native).
+set -euo pipefail
+cd "$(dirname "$0")/.."
+
+need=()
+command -v gcc >/dev/null || need+=(gcc)
+command -v openssl >/dev/null || need+=(openssl)
+[ -f /usr/include/valgrind/memcheck.h ] && command -v valgrind >/dev/null || need+=(valgrind)
+command -v chromium >/dev/null || need+=(chromium)
+if [ ${#need[@]} -gt 0 ]; then
+  if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
+    echo "setup: installing system packages: ${need[*]}"
+    apt-get update -qq
+    DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends "${need[@]}" >/dev/null
+  else
+    echo "setup: please install these system packages (tests needing them will skip): ${need[*]}" >&2
+  fi
+fi
+
+PY=${PYTHON:-python3}
+if [ ! -x .venv/bin/python ]; then
+  "$PY" -m venv .venv
+fi
+.venv/bin/python -m pip install -q --upgrade pip setuptools wheel
+.venv/bin/python -m pip install -q -e '.[dev]'
+.venv/bin/python -c "import ecedu, ecedu.backend as b; print('setup: ecedu', ecedu.__version__, '| native backend:', 'yes' if b.native_available() else 'no (' + b.native_reason() + ')')"

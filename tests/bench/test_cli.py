@@ -1,0 +1,105 @@
+"""Short real runs of ``python -m ecedu speed`` (ecedu.bench.cli.main): structure only."""
+
+import json
+import shutil
+
+import pytest
+
+from ecedu.bench import cli
+
+REQUIRED = ("op", "curve", "ecedu_ops_per_s", "ecedu_python_ops_per_s", "openssl_ops_per_s",
+            "ratio", "backend", "seconds", "note")
+NUMERIC = ("ecedu_ops_per_s", "ecedu_python_ops_per_s", "openssl_ops_per_s", "ratio")
+
+needs_openssl = pytest.mark.skipif(shutil.which("openssl") is None, reason="no openssl binary")
+
+
+def _run(capsys, *argv):
+    rc = cli.main(list(argv))
+    out = capsys.readouterr().out
+    assert rc == 0, out
+    return json.loads(out)
+
+
+def _every_null_explained(rec):
+    for key in NUMERIC:
+        if rec[key] is None:
+            assert rec["note"] and key in rec["note"], (key, rec["note"])
+
+
+@needs_openssl
+def test_ecdh_json_and_plot(capsys, tmp_path):
+    png = tmp_path / "sub" / "speed.png"
+    records = _run(capsys, "ecdh", "--seconds", "0.2", "--curves", "sect163k1", "--json",
+                   "--quiet", "--plot", str(png))
+    assert isinstance(records, list) and len(records) == 1
+    rec = records[0]
+    for key in REQUIRED:
+        assert key in rec
+    assert rec["op"] == "ecdh" and rec["curve"] == "sect163k1" and rec["seconds"] == 0.2
+    assert rec["backend"] in ("native", "python", "both")
+    assert rec["openssl_ops_per_s"] is not None and rec["openssl_ops_per_s"] > 0
+    assert rec["openssl_source"] == "openssl speed -mr"
+    assert rec["ecedu_python_ops_per_s"] is not None
+    assert rec["ratio"] is not None and rec["ratio_basis"]
+    assert all("MISMATCH" not in v for v in rec["checks"].values())
+    assert rec["checks"]  # ecedu was checked against libcrypto on the same keys
+    _every_null_explained(rec)
+    assert png.exists() and png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n"
+
+
+@needs_openssl
+def test_ecdsa_curve_missing_from_openssl_speed(capsys):
+    records = _run(capsys, "ecdsa", "--seconds", "0.1", "--windows", "2", "--curves",
+                   "sect193r1", "--backend", "python", "--json", "-q")
+    assert [r["op"] for r in records] == ["ecdsa_sign", "ecdsa_verify"]
+    for rec in records:
+        assert rec["curve"] == "sect193r1"
+        # openssl speed has no sect193r1: measured through libcrypto, with the reason
+        assert rec["openssl_source"] == "libcrypto in-process"
+        assert "openssl speed has no algorithm" in rec["note"]
+        assert rec["ecedu_ops_per_s"] is None and rec["ecedu_python_backend"] == "python"
+        _every_null_explained(rec)
+
+
+def test_field_json(capsys):
+    records = _run(capsys, "field", "--seconds", "0.1", "--windows", "2", "--curves",
+                   "sect163k1", "--json", "-q")
+    rec = records[0]
+    assert rec["op"] == "field_mul" and rec["m"] == 163
+    assert rec["ecedu_python_ops_per_s"] > 0
+    assert rec["openssl_ops_per_s"] is None and "no field-multiplication" in rec["note"]
+    for k in ("galois_ops_per_s", "native_call_ops_per_s", "native_batch_ops_per_s",
+              "ctypes_overhead_ns_per_call"):
+        assert k in rec
+        if rec[k] is None:
+            assert k in rec["note"]
+    assert all("MISMATCH" not in v for v in rec["checks"].values())
+    _every_null_explained(rec)
+
+
+@needs_openssl
+def test_table_output(capsys):
+    rc = cli.main(["ecdh", "--seconds", "0.1", "--windows", "2", "--curves", "secp160r1",
+                   "--no-crosscheck", "-q"])
+    out = capsys.readouterr().out
+    assert rc == 0
+    assert "bits ecdh" in out and "(secp160r1)" in out and "openssl op/s" in out
+
+
+def test_bad_arguments():
+    with pytest.raises(SystemExit):
+        cli.main(["ecdh", "--curves", "nosuchcurve"])
+    with pytest.raises(SystemExit):
+        cli.main(["ecdh", "--seconds", "0"])
+
+
+@needs_openssl
+def test_multi_passes_multi_to_openssl(capsys):
+    records = _run(capsys, "ecdh", "--seconds", "0.1", "--windows", "1", "--curves",
+                   "sect163k1", "--multi", "2", "--no-crosscheck", "--json", "-q")
+    rec = records[0]
+    assert rec["multi"] == 2
+    argv = rec["openssl_speed"]["argv"]
+    assert argv[argv.index("-multi") + 1] == "2" and "ecdhk163" in argv
+    assert rec["openssl_ops_per_s"] is not None and rec["ecedu_python_ops_per_s"] is not None

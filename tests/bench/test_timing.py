@@ -1,0 +1,89 @@
+"""The timing harness: structure of the results only (no speed assertions)."""
+
+import time
+
+from ecedu.bench.timing import Interleaved, Measurement, run_job
+
+
+def test_interleaved_windows_and_fast_slow():
+    calls = []
+
+    def fast(k):
+        for _ in range(k):
+            calls.append("fast")
+
+    def slow(k):
+        calls.append("slow")
+        time.sleep(0.03 * k)
+
+    def native(k):
+        return 1e-6 * k  # a C loop reporting its own time
+
+    bench = Interleaved({"fast": fast, "slow": slow, "native": native}, seconds=0.05, windows=5,
+                        timer="wall")
+    res = bench.run_all()
+    assert set(res) == {"fast", "slow", "native"}
+    assert len(res["fast"].window_rates) == 5
+    assert 1 <= len(res["slow"].window_rates) < 5  # too slow for 5 windows of 10 ms
+    assert res["native"].timer == "native"
+    assert abs(res["native"].ops_per_s - 1e6) < 1e-3  # native time is used as the divisor
+    assert res["fast"].batch > 1  # calibrated batches for fast operations
+    s = res["fast"].summary()
+    assert s["ops_per_s"] > 0 and s["spread"] >= 0 and s["windows"] == 5
+
+
+def test_cpu_timer_is_the_default_and_counts_cpu_only():
+    def sleepy(k):
+        time.sleep(0.002 * k)  # no CPU used: a CPU-time rate is far above the wall rate
+
+    def busy(k):
+        sum(range(2000 * k))
+
+    res = Interleaved({"sleepy": sleepy, "busy": busy}, seconds=0.05, windows=2).run_all()
+    assert res["busy"].timer == "process_time"
+    s = res["sleepy"].summary()
+    assert s["cpu_share"] < 0.5 and s["wall_ops_per_s"] > 0
+
+
+def test_middle_runs_between_halves():
+    order = []
+    def a(k):
+        for _ in range(k):
+            pass
+        order.append("a")
+
+    bench = Interleaved({"a": a}, seconds=0.02, windows=4)
+    bench.run_all(middle=lambda: order.append("MIDDLE"))
+    i = order.index("MIDDLE")
+    assert "a" in order[:i] and "a" in order[i + 1:]
+
+
+def test_failing_implementation_is_reported_not_raised():
+    def broken(k):
+        raise RuntimeError("boom")
+
+    res = Interleaved({"x": broken}, seconds=0.01).run_all()
+    assert res["x"].ops_per_s is None and "boom" in res["x"].error
+
+
+class _Job:
+    windows = 3
+
+    def __call__(self):
+        job = type("J", (), {})()
+        job.bench = Interleaved({"a": lambda k: sum(range(k)) and None}, seconds=0.03,
+                                windows=3)
+        job.info = {"checks": {}}
+        return job
+
+
+def test_multi_process_sums_children():
+    hit = []
+    results, info, children = run_job(_Job(), multi=2, middle=lambda: hit.append(1))
+    assert hit == [1]
+    assert len(children) == 2
+    m = results["a"]
+    assert isinstance(m, Measurement) and m.ops_per_s > 0
+    medians = [c["a"].ops_per_s for c in children]
+    assert m.ops_per_s <= sum(max(c["a"].window_rates) for c in children) + 1e-9
+    assert m.ops_per_s >= 0.5 * min(medians)

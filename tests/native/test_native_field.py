@@ -1,0 +1,133 @@
+"""GF(2^m) arithmetic of the C library vs a bit-by-bit Python oracle and galois,
+on both the PCLMUL and the portable path."""
+import random
+
+import numpy as np
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ecedu import native
+import native_oracle as O
+
+pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+
+MS = O.FIELD_DEGREES
+
+
+def elements(m):
+    return st.one_of(
+        st.integers(0, 2**m - 1),
+        st.sampled_from([0, 1, 2, 2**m - 1, 1 << (m - 1), (1 << 64) - 1, 1 << 64, (1 << (m - 1)) | 1]),
+    )
+
+
+@st.composite
+def field_and_pair(draw):
+    m = draw(st.sampled_from(MS))
+    return m, draw(elements(m)), draw(elements(m))
+
+
+def test_degrees():
+    assert tuple(native.FIELD_DEGREES) == MS
+
+
+@settings(max_examples=120)
+@given(field_and_pair())
+def test_mul_sqr_vs_oracle_both_paths(mab):
+    m, a, b = mab
+    expect_mul, expect_sqr = O.mul(m, a, b), O.mul(m, a, a)
+    for portable in (False, True):
+        native.force_portable(portable)
+        try:
+            assert native.field_mul(m, a, b) == expect_mul
+            assert native.field_sqr(m, a) == expect_sqr
+        finally:
+            native.force_portable(False)
+
+
+@settings(max_examples=40)
+@given(field_and_pair())
+def test_inv_sqrt_half_trace_both_paths(mab):
+    m, a, _ = mab
+    results = []
+    for portable in (False, True):
+        native.force_portable(portable)
+        try:
+            r = []
+            if a:
+                i = native.field_inv(m, a)
+                assert O.mul(m, a, i) == 1
+                r.append(i)
+            s = native.field_sqrt(m, a)
+            assert O.sqr(m, s) == a
+            h = native.field_half_trace(m, a)
+            t = native.field_trace(m, a)
+            if t == 0:
+                assert O.sqr(m, h) ^ h == a
+            r += [s, h, t]
+            results.append(r)
+        finally:
+            native.force_portable(False)
+    assert results[0] == results[1]
+
+
+@pytest.mark.parametrize("m", MS)
+def test_trace_and_half_trace_vs_definition(m):
+    rng = random.Random(m)
+    for _ in range(3):
+        a = rng.getrandbits(m)
+        assert native.field_trace(m, a) == O.trace(m, a)
+        assert native.field_half_trace(m, a) == O.half_trace(m, a)
+
+
+@pytest.mark.parametrize("m", [163, 233, 283])
+def test_vs_galois(m):
+    galois = pytest.importorskip("galois")
+    poly = galois.Poly.Int(O.modulus(m))
+    GF = galois.GF(2**m, irreducible_poly=poly, verify=False)
+    rng = random.Random(m)
+    for _ in range(5):
+        a, b = rng.getrandbits(m), rng.getrandbits(m)
+        assert native.field_mul(m, a, b) == int(GF(a) * GF(b))
+        assert native.field_inv(m, a) == int(GF(a) ** -1)
+
+
+def test_inverse_of_zero_and_bad_inputs():
+    with pytest.raises(native.ECEduError if hasattr(native, "ECEduError") else ValueError):
+        native.field_inv(163, 0)
+    from ecedu.errors import ECEduError, UnknownCurveError
+    with pytest.raises(UnknownCurveError):
+        native.field_mul(162, 1, 1)
+    with pytest.raises(ECEduError):
+        native.field_mul(163, 1 << 163, 1)
+    with pytest.raises(ECEduError):
+        native.field_mul(163, -1, 1)
+    with pytest.raises(ECEduError):
+        native.field_sqr(163, "1")
+
+
+@pytest.mark.parametrize("m", MS)
+def test_mul_batch(m, both_paths):
+    nw = (m + 63) // 64
+    rng = np.random.default_rng(m)
+    A = rng.integers(0, 2**63, size=(50, nw), dtype=np.uint64)
+    B = rng.integers(0, 2**63, size=(50, nw), dtype=np.uint64)
+    if m % 64:
+        A[:, -1] &= np.uint64((1 << (m % 64)) - 1)
+        B[:, -1] &= np.uint64((1 << (m % 64)) - 1)
+    C = native.field_mul_batch(m, A, B)
+
+    def to_int(row):
+        return sum(int(w) << (64 * i) for i, w in enumerate(row))
+
+    for i in range(len(A)):
+        assert to_int(C[i]) == O.mul(m, to_int(A[i]), to_int(B[i]))
+    from ecedu.errors import ECEduError
+    bad = A.copy()
+    bad[3, -1] = np.uint64(2**63)
+    with pytest.raises(ECEduError):
+        native.field_mul_batch(m, bad, B)
+    with pytest.raises(ECEduError):
+        native.field_mul_batch(m, A[:, :1], B[:, :1])
+    assert native.field_mul_batch(m, A[:0], B[:0]).shape == (0, nw)
