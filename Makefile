@@ -10,7 +10,7 @@ setup:
 ## The main job: ECDH speed of ecedu next to `openssl speed ecdh`, per curve, with ratios and a plot.
 speed: setup
 	@mkdir -p out
-	$(PY) -m ecedu speed ecdh --seconds $(SECONDS) --plot out/speed_ecdh.png --json-out out/speed_ecdh.json
+	$(PY) -m ecedu speed ecdh --seconds $(SECONDS) --plot out/speed_ecdh.png -o out/speed_ecdh.json
 
 ## The whole test suite: package, native kernels, constant-time, notebooks, exercises, book.
 test: setup

@@ -20,8 +20,8 @@ def native_reason() -> str:
         from . import native
     except ImportError as e:
         return f"ecedu.native cannot be imported: {e}"
-    reason = getattr(native, "unavailable_reason", None)
-    return reason() if callable(reason) else "the native library is not built"
+    reason = native.load_error() if hasattr(native, "load_error") else None
+    return reason or "the native library is not built"
 
 
 def default_backend() -> str:

@@ -10,8 +10,7 @@ from __future__ import annotations
 from .backend import resolve
 from .curves import get_curve
 from .errors import InvalidPointError
-from .keys import check_private_scalar, load_public_key
-from .ec import encode_point
+from .keys import check_private_scalar, load_public_key, public_point_bytes
 from .scalar import multiply
 
 
@@ -19,10 +18,11 @@ def shared_secret(curve, private_key: int, peer_public_key: bytes, backend: str 
     """The ECDH shared secret x(d·Q); every bad input raises an :class:`~ecedu.errors.ECEduError`."""
     curve = get_curve(curve)
     d = check_private_scalar(curve, private_key)
-    _, Q = load_public_key(peer_public_key, curve)
     if resolve(backend, curve) == "native":
         from . import native
-        return native.ecdh(curve.name, d, encode_point(curve, Q))
+        _, point = public_point_bytes(peer_public_key, curve)    # the C side validates the point
+        return native.ecdh(curve.name, d, point)
+    _, Q = load_public_key(peer_public_key, curve)
     P = multiply(curve, d, Q)
     if P is None:
         raise InvalidPointError("the shared point is the point at infinity")

@@ -1,8 +1,12 @@
 """ECDSA (SEC 1 §4.1; FIPS 186-4 §6) with RFC 6979 nonces and DER signatures.
 
-Sign:  e = leftmost bits of H(m); k = RFC 6979 nonce; R = kG; r = x(R) mod n;
-       s = k⁻¹(e + r·d) mod n; retry on r = 0 or s = 0.
-Verify: 1 ≤ r, s < n; w = s⁻¹; u1 = e·w, u2 = r·w; R = u1·G + u2·Q ≠ O; accept iff x(R) mod n = r.
+::
+
+    sign:    e = leftmost bits of H(m); k = RFC 6979 nonce; R = kG; r = x(R) mod n;
+             s = k⁻¹(e + r·d) mod n; retry on r = 0 or s = 0.
+    verify:  1 ≤ r, s < n; w = s⁻¹; u1 = e·w, u2 = r·w; R = u1·G + u2·Q ≠ O;
+             accept iff x(R) mod n = r.
+
 For binary curves x(R) is a field element, read as an integer (SEC 1 §2.3.9).
 """
 

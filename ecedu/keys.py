@@ -23,7 +23,7 @@ from .errors import ECEduError, EncodingError, InvalidScalarError, UnknownCurveE
 __all__ = [
     "generate_private_key", "public_key", "check_private_scalar",
     "private_key_to_der", "private_key_to_pem", "load_private_key",
-    "public_key_to_der", "public_key_to_pem", "load_public_key",
+    "public_key_to_der", "public_key_to_pem", "load_public_key", "public_point_bytes",
     "encode_signature", "decode_signature",
 ]
 
@@ -210,18 +210,18 @@ def public_key_to_pem(curve, Q, compressed: bool = False) -> bytes:
 
 
 @_asn1_guard("public key")
-def load_public_key(data, curve=None):
-    """Read a public key: SPKI (PEM or DER) or a SEC 1 point (then *curve* is required).
+def public_point_bytes(data, curve=None):
+    """The SEC 1 point inside a public key, *without* validating the point.
 
-    Returns ``(curve, Q)`` with *Q* fully validated (on the curve, not infinity, right subgroup).
+    *data* is SPKI (PEM or DER) or a bare SEC 1 point (then *curve* is required).  Returns
+    ``(curve, point_bytes)``.  The native backend takes these bytes and validates in C.
     """
     if isinstance(data, (bytes, bytearray)) and not data:
         raise EncodingError("empty public key")
     if isinstance(data, (bytes, bytearray)) and curve is not None and data[:1] not in (b"\x30", b"-"):
-        if curve is None:
-            raise EncodingError("a bare SEC 1 point needs the curve to be named")
-        c = get_curve(curve)
-        return c, decode_point(c, bytes(data))
+        return get_curve(curve), bytes(data)
+    if isinstance(data, (bytes, bytearray)) and data[:1] != b"-" and data[:1] != b"\x30":
+        raise EncodingError("a bare SEC 1 point needs the curve to be named")
     der = _unpem(data, ("PUBLIC KEY",))
     spki = _strict_load(akeys.PublicKeyInfo, der, "SubjectPublicKeyInfo")
     if spki["algorithm"]["algorithm"].dotted != "1.2.840.10045.2.1":
@@ -230,7 +230,16 @@ def load_public_key(data, curve=None):
     bits = spki["public_key"]
     if bits.unused_bits:
         raise EncodingError("EC public key BIT STRING has unused bits")
-    return found, decode_point(found, bytes(bits.contents[1:]))
+    return found, bytes(bits.contents[1:])
+
+
+def load_public_key(data, curve=None):
+    """Read a public key: SPKI (PEM or DER) or a SEC 1 point (then *curve* is required).
+
+    Returns ``(curve, Q)`` with *Q* fully validated (on the curve, not infinity, right subgroup).
+    """
+    found, point = public_point_bytes(data, curve)
+    return found, decode_point(found, point)
 
 
 # -- signatures -----------------------------------------------------------------------------------

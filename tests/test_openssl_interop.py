@@ -19,6 +19,7 @@ One key pair per curve and role, made once per test process (module-scoped fixtu
 
 from __future__ import annotations
 
+import re
 import shutil
 import subprocess
 
@@ -57,6 +58,16 @@ def _openssl_out(*args: str) -> bytes:
     return _openssl(*args).stdout
 
 
+def _openssl_key_numbers(key_path) -> tuple[int, bytes]:
+    """(d, SEC 1 public point) as OpenSSL itself prints them (`openssl ec -text -noout`)."""
+    text = _openssl_out("ec", "-in", str(key_path), "-text", "-noout", "-conv_form", "uncompressed").decode()
+    m = re.search(r"^priv:\n((?:\s+[0-9a-f:]+\n)+)pub:\n((?:\s+[0-9a-f:]+\n)+)", text, re.M)
+    assert m, f"cannot parse `openssl ec -text` output:\n{text}"
+    d = int(re.sub(r"[\s:]", "", m[1]), 16)
+    point = bytes.fromhex(re.sub(r"[\s:]", "", m[2]))
+    return d, point
+
+
 def _asn1(der_or_pem: bytes) -> str:
     """`openssl asn1parse` of some DER/PEM, to show *where* two encodings differ."""
     inform = "PEM" if der_or_pem.lstrip().startswith(b"-----") else "DER"
@@ -84,10 +95,10 @@ def kit(request, tmp_path_factory, openssl_curves):
     oname = OPENSSL_NAME.get(name, name)
     if oname not in openssl_curves:
         pytest.skip(f"this OpenSSL build does not support {oname} (`openssl ecparam -list_curves`)")
-    d = tmp_path_factory.mktemp(name)
-    a, b = d / "a_sec1.pem", d / "b_pkcs8.pem"
-    a_pub, b_pub, b_pub_der = d / "a_pub.pem", d / "b_pub.pem", d / "b_pub.der"
-    a_pub_der, msg, sig = d / "a_pub.der", d / "msg.bin", d / "openssl_sig.der"
+    tmp = tmp_path_factory.mktemp(name)
+    a, b = tmp / "a_sec1.pem", tmp / "b_pkcs8.pem"
+    a_pub, b_pub, b_pub_der = tmp / "a_pub.pem", tmp / "b_pub.pem", tmp / "b_pub.der"
+    a_pub_der, msg, sig = tmp / "a_pub.der", tmp / "msg.bin", tmp / "openssl_sig.der"
 
     _openssl("ecparam", "-name", oname, "-genkey", "-noout", "-out", str(a))
     _openssl("genpkey", "-algorithm", "EC", "-pkeyopt", f"ec_paramgen_curve:{oname}", "-out", str(b))
@@ -97,11 +108,15 @@ def kit(request, tmp_path_factory, openssl_curves):
     _openssl("pkey", "-in", str(b), "-pubout", "-outform", "DER", "-out", str(b_pub_der))
     msg.write_bytes(MESSAGE)
     _openssl("dgst", "-sha256", "-sign", str(a), "-out", str(sig), str(msg))
+    d_a, point_a = _openssl_key_numbers(a)
+    d_b, point_b = _openssl_key_numbers(b)
     return {
+        "d_a": d_a, "point_a": point_a,              # OpenSSL's own view of the keys: the oracle
+        "d_b": d_b, "point_b": point_b,
         "name": name,
         "openssl_name": oname,
         "curve": ecedu.get_curve(name),
-        "dir": d,
+        "dir": tmp,
         "a_sec1_pem": a.read_bytes(),                                        # ecparam -genkey
         "a_pkcs8_pem": _openssl_out("pkey", "-in", str(a)),                  # pkey: PKCS#8
         "a_pub_pem": a_pub.read_bytes(),
@@ -121,52 +136,48 @@ def kit(request, tmp_path_factory, openssl_curves):
     }
 
 
-@pytest.fixture(scope="module")
-def loaded(kit):
-    """ecedu's reading of the two private keys (checked in the (a) tests)."""
-    curve_a, d_a = keys.load_private_key(kit["a_sec1_pem"])
-    curve_b, d_b = keys.load_private_key(kit["b_pkcs8_pem"])
-    assert curve_a is kit["curve"] and curve_b is kit["curve"]
-    return d_a, d_b
-
-
 def test_all_21_curves_are_covered():
     assert sorted(ecedu.curve_names()) == sorted(CURVES)
 
 
 # -- (a) private keys ------------------------------------------------------------------------------
 
-def test_sec1_private_key_round_trip(kit, loaded):
+def _point(curve, sec1: bytes) -> tuple[int, int]:
+    """An uncompressed SEC 1 point as integers (parsed here, not by ecedu)."""
+    L = curve.byte_length
+    assert sec1[0] == 4 and len(sec1) == 1 + 2 * L
+    return int.from_bytes(sec1[1:1 + L], "big"), int.from_bytes(sec1[1 + L:], "big")
+
+
+def test_sec1_private_key_round_trip(kit):
     """`openssl ecparam -genkey -noout` (SEC 1 PEM): read it, write it back identically."""
     curve, d = keys.load_private_key(kit["a_sec1_pem"])
-    assert curve is kit["curve"] and d == loaded[0]
-    ours = keys.private_key_to_pem(curve, d, format="sec1")
-    _assert_same(ours, kit["a_sec1_pem"], f"SEC 1 private key on {kit['name']} (vs ecparam -genkey)")
-    # The same key from DER.
-    der = _openssl_out("ec", "-in", str(kit["dir"] / "a_sec1.pem"), "-outform", "DER")
-    assert keys.load_private_key(der) == (curve, d)
-    _assert_same(keys.private_key_to_der(curve, d, format="sec1"), der, f"SEC 1 DER on {kit['name']}")
+    assert curve is kit["curve"]
+    assert hex(d) == hex(kit["d_a"])
+    _assert_same(keys.private_key_to_pem(curve, d, format="sec1"), kit["a_sec1_pem"],
+                 f"SEC 1 private key on {kit['name']} (vs openssl ecparam -genkey)")
 
 
-def test_pkcs8_private_key_round_trip(kit, loaded):
+def test_pkcs8_private_key_round_trip(kit):
     """`openssl genpkey` (PKCS#8 PEM): read it, write it back identically (= `openssl pkey`)."""
     assert kit["b_pkcs8_pem_pkey"] == kit["b_pkcs8_pem"]        # OpenSSL agrees with itself
     curve, d = keys.load_private_key(kit["b_pkcs8_pem"])
-    assert curve is kit["curve"] and d == loaded[1]
-    ours = keys.private_key_to_pem(curve, d, format="pkcs8")
-    _assert_same(ours, kit["b_pkcs8_pem"], f"PKCS#8 private key on {kit['name']} (vs genpkey/pkey)")
+    assert curve is kit["curve"]
+    assert hex(d) == hex(kit["d_b"])
+    _assert_same(keys.private_key_to_pem(curve, d, format="pkcs8"), kit["b_pkcs8_pem"],
+                 f"PKCS#8 private key on {kit['name']} (vs openssl genpkey / pkey)")
 
 
-def test_sec1_key_as_pkcs8_and_back(kit, loaded):
-    """Cross formats: key A (SEC 1) as PKCS#8 equals `openssl pkey`; key B (PKCS#8) as SEC 1
-    equals `openssl ec`; and ecedu reads OpenSSL's conversions to the same scalars."""
+def test_private_keys_across_formats(kit):
+    """Key A (SEC 1) as PKCS#8 equals `openssl pkey`; key B (PKCS#8) as SEC 1 equals
+    `openssl ec`; ecedu reads OpenSSL's conversions (and DER) to the same scalars."""
     curve = kit["curve"]
-    d_a, d_b = loaded
-    assert keys.load_private_key(kit["a_pkcs8_pem"]) == (curve, d_a)
-    _assert_same(keys.private_key_to_pem(curve, d_a, format="pkcs8"), kit["a_pkcs8_pem"],
+    assert keys.load_private_key(kit["a_pkcs8_pem"]) == (curve, kit["d_a"])
+    _assert_same(keys.private_key_to_pem(curve, kit["d_a"], format="pkcs8"), kit["a_pkcs8_pem"],
                  f"PKCS#8 of an ecparam key on {kit['name']} (vs openssl pkey)")
-    assert keys.load_private_key(kit["b_sec1_pem"]) == (curve, d_b)
-    _assert_same(keys.private_key_to_pem(curve, d_b, format="sec1"), kit["b_sec1_pem"],
+    sec1_der = _openssl_out("ec", "-in", str(kit["dir"] / "b_pkcs8.pem"), "-outform", "DER")
+    assert keys.load_private_key(sec1_der) == (curve, kit["d_b"])
+    _assert_same(keys.private_key_to_pem(curve, kit["d_b"], format="sec1"), kit["b_sec1_pem"],
                  f"SEC 1 of a genpkey key on {kit['name']} (vs openssl ec)")
 
 
@@ -200,23 +211,24 @@ def test_private_key_with_leading_zero_octets(kit, tmp_path):
 
 # -- (b) public keys -------------------------------------------------------------------------------
 
-def test_public_key_spki(kit, loaded):
+def test_public_key_spki(kit):
+    """ecedu's d·G is OpenSSL's public point, and its SPKI (PEM and DER) is OpenSSL's bytes."""
     curve = kit["curve"]
-    d_a, d_b = loaded
-    for d, pem, der, who in ((d_a, kit["a_pub_pem"], kit["a_pub_der"], "A"),
-                             (d_b, kit["b_pub_pem"], kit["b_pub_der"], "B")):
+    for who in ("a", "b"):
+        d, pem, der = kit[f"d_{who}"], kit[f"{who}_pub_pem"], kit[f"{who}_pub_der"]
         Q = tuple(scalar.fixed_base_mult(curve, d))
-        _assert_same(keys.public_key_to_pem(curve, Q), pem, f"SPKI PEM of key {who} on {kit['name']}")
-        _assert_same(keys.public_key_to_der(curve, Q), der, f"SPKI DER of key {who} on {kit['name']}")
-        loaded_curve, Q2 = keys.load_public_key(pem)
+        assert Q == _point(curve, kit[f"point_{who}"]), f"d*G of key {who.upper()}"
+        _assert_same(keys.public_key_to_pem(curve, Q), pem,
+                     f"SPKI of key {who.upper()} on {kit['name']} (vs openssl pkey -pubout)")
+        loaded_curve, Q2 = keys.load_public_key(der)
         assert loaded_curve is curve and tuple(Q2) == Q
 
 
 # -- (c) ECDH --------------------------------------------------------------------------------------
 
-def test_ecdh_matches_openssl_derive(kit, loaded):
+def test_ecdh_matches_openssl_derive(kit):
     curve = kit["curve"]
-    d_a, d_b = loaded
+    d_a, d_b = kit["d_a"], kit["d_b"]
     assert kit["shared_ab"] == kit["shared_ba"]                 # OpenSSL agrees with itself
     assert len(kit["shared_ab"]) == curve.byte_length
     ours = ecdh.shared_secret(curve, d_a, kit["b_pub_der"], backend="python")
@@ -227,9 +239,9 @@ def test_ecdh_matches_openssl_derive(kit, loaded):
 
 # -- (d) ECDSA with SHA-256, both ways -------------------------------------------------------------
 
-def test_openssl_verifies_ecedu_signature(kit, loaded):
+def test_openssl_verifies_ecedu_signature(kit):
     curve = kit["curve"]
-    sig = ecdsa.sign(curve, loaded[0], MESSAGE, hash="sha256", backend="python")
+    sig = ecdsa.sign(curve, kit["d_a"], MESSAGE, hash="sha256", backend="python")
     sig_path = kit["dir"] / "ecedu_sig.der"
     sig_path.write_bytes(sig)
     ok = _openssl("dgst", "-sha256", "-verify", str(kit["a_pub_path"]), "-signature", str(sig_path),
@@ -256,7 +268,6 @@ def test_compressed_spki(kit):
     curve = kit["curve"]
     pem = kit["a_pub_compressed_pem"]
     loaded_curve, Q = keys.load_public_key(pem)
-    _, Q_uncompressed = keys.load_public_key(kit["a_pub_der"])
-    assert loaded_curve is curve and tuple(Q) == tuple(Q_uncompressed)
+    assert loaded_curve is curve and tuple(Q) == _point(curve, kit["point_a"])
     _assert_same(keys.public_key_to_pem(curve, Q, compressed=True), pem,
                  f"compressed SPKI on {kit['name']} (vs openssl ec -conv_form compressed)")

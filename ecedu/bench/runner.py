@@ -486,7 +486,8 @@ def run_benchmark(cfg: Config) -> list:
         measure_native, measure_python = want_native, want_python
         curve_notes = [backend_note] if backend_note else []
         if not want_native:
-            native_reason = (nat.reason if not nat.available
+            native_reason = ("native backend unavailable, see the first note"
+                             if not nat.available
                              else f"--backend {cfg.backend or backend_label} selected")
         else:
             native_reason = None

@@ -135,8 +135,18 @@ def merge_submission(source_nb, submission_nb, release_nb=None) -> Merged:
     warnings: list[str] = []
     sub_answers: dict[str, str] = {}
     sub_tests: dict[str, str] = {}
+    known = {grade_id(c) for c in source_nb.cells} - {None}
+    # code cells the student added (no known grade_id) run after the source cell
+    # they followed, as nbgrader's autograder would keep them
+    extras: dict[str | None, list[str]] = {}
+    anchor = None
     for c in submission_nb.cells:
         gid = grade_id(c)
+        if gid in known:
+            anchor = gid
+        elif c.get("cell_type") == "code" and c.source.strip():
+            extras.setdefault(anchor, []).append(c.source)
+            continue
         if gid is None:
             continue
         if is_answer(c):
@@ -156,6 +166,14 @@ def merge_submission(source_nb, submission_nb, release_nb=None) -> Merged:
             warnings.append(f"test cell {gid!r} was modified in the submission; the original was used")
 
     nb = copy.deepcopy(source_nb)
+    if extras:
+        cells = [nbformat.v4.new_code_cell(src) for src in extras.get(None, [])]
+        for c in nb.cells:
+            cells.append(c)
+            cells.extend(nbformat.v4.new_code_cell(src) for src in extras.get(grade_id(c), []))
+        for c in cells:
+            c.pop("id", None)
+        nb.cells = cells
     questions: list[Question] = []
     answer_cells: dict[str, int] = {}
     pending_answers: list[str] = []

@@ -91,7 +91,7 @@ def run(in_path: str, out_path: str, status_path: str, timeout: float, max_outpu
                     error_on_timeout={"ename": "CellTimeoutError",
                                       "evalue": f"cell exceeded the time limit of {int(timeout)} s",
                                       "traceback": []},
-                    record_timing=False,
+                    record_timing=False, shutdown_kernel="immediate",
                     resources={"metadata": {"path": workdir}})
     client.max_output_bytes = max_output
     status = {"status": "ok", "message": ""}

@@ -151,7 +151,7 @@ def wtnaf_constants(w: int, mu: int):
 def wtnaf(r, mu: int, w: int) -> list[int]:
     """Width-w τNAF, least significant digit first (GECC Alg. 3.69).
 
-    A non-zero digit *u* (odd, |u| < 2^(w−1)) stands for the element α_u = u mod τ^w, chosen so
+    A non-zero digit *u* (odd, ``|u| < 2^(w−1)``) stands for the element α_u = u mod τ^w, chosen so
     that subtracting it makes r divisible by τ^w; at least w − 1 zeros follow each non-zero digit.
     """
     if w == 2:

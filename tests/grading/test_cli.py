@@ -29,9 +29,9 @@ def test_json_output(tmp_path, capsys, monkeypatch):
     assert "digit 3" in naf_q["feedback"] and "-1, 0, 1" in naf_q["feedback"]
 
 
-def test_text_output_as_a_subprocess(tmp_path):
+def test_python_m_ecedu_grade_text_output(tmp_path):
     path = write(release_nb(EX), tmp_path / "blank.ipynb")   # named freely: found by its metadata
-    proc = subprocess.run([sys.executable, "-m", "ecedu.grading.cli", str(path), "--exercises", str(EXERCISES)],
+    proc = subprocess.run([sys.executable, "-m", "ecedu", "grade", str(path), "--exercises", str(EXERCISES)],
                           capture_output=True, text=True, cwd=ROOT, timeout=300)
     assert proc.returncode == 0, proc.stderr
     assert f"Exercise: {EX}" in proc.stdout

@@ -114,3 +114,17 @@ def test_memory_hog_is_capped(tmp_path):
     assert rep.points_for("test_clmul") == 0
     assert "MemoryError" in rep.feedback_for("test_clmul")
     assert rep.points_for("test_poly_reduce") == 2
+
+
+def test_cells_added_by_the_student_are_kept(tmp_path):
+    import nbformat
+
+    helper = "def _my_xor(a, b):\n    return a ^ b\n"
+    uses_helper = ("def clmul(a, b):\n    r = 0\n    while b:\n        if b & 1:\n            r = _my_xor(r, a)\n"
+                   "        a <<= 1\n        b >>= 1\n    return r\n")
+
+    def add_cell(nb):
+        i = next(i for i, c in enumerate(nb.cells) if nbu.grade_id(c) == "clmul")
+        nb.cells.insert(i, nbformat.v4.new_code_cell(helper))
+    rep = _grade(submission(EX, {"clmul": uses_helper}, edit=add_cell), tmp_path, "extra")
+    assert rep.score == rep.max_score, rep.to_json()

@@ -10,10 +10,15 @@ import subprocess
 import sys
 from pathlib import Path
 
-from ecedu.grading import release
+import pytest
 
-from .helpers import EXERCISES, ROOT, release_nb, submission, write
-from .wrong_solutions import WRONG
+pytest.importorskip("nbgrader")
+
+from ecedu.grading import notebook as nbu  # noqa: E402
+from ecedu.grading import release  # noqa: E402
+
+from .helpers import EXERCISES, ROOT, release_nb, submission, write  # noqa: E402
+from .wrong_solutions import WRONG  # noqa: E402
 
 NBGRADER = [sys.executable, "-m", "nbgrader"]
 EX = "ex01_gf2m_mul"
@@ -42,7 +47,12 @@ def test_generate_autograde_feedback_export(tmp_path):
     released = course / "release" / EX / f"{EX}.ipynb"
     assert released.is_file()
     assert "BEGIN SOLUTION" not in released.read_text() and "BEGIN HIDDEN TESTS" not in released.read_text()
-    subs = {"alice": submission(EX), "bob": release_nb(EX), "carol": submission(EX, WRONG[EX]["answers"])}
+    def tamper(nb):  # "passes" every test by editing the test cells
+        for c in nb.cells:
+            if nbu.is_test(c):
+                c.source = "pass"
+    subs = {"alice": submission(EX), "bob": release_nb(EX), "carol": submission(EX, WRONG[EX]["answers"]),
+            "dave": submission(EX, WRONG[EX]["answers"], edit=tamper)}
     for student, nb in subs.items():
         write(nb, course / "submitted" / student / EX / f"{EX}.ipynb")
     _nbgrader(course, "autograde", EX, "--force")
@@ -60,3 +70,4 @@ def test_generate_autograde_feedback_export(tmp_path):
     assert score["alice"] == max_score
     assert score["bob"] == 0
     assert 0 < score["carol"] < max_score
+    assert score["dave"] == score["carol"], "edited test cells must be restored from the source"

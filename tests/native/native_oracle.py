@@ -21,12 +21,15 @@ def modulus(m: int) -> int:
 
 
 def clmul(a: int, b: int) -> int:
-    r = 0
+    """Carry-less product, 4 bits of b at a time (table of the 16 multiples of a)."""
+    t = [0] * 16
+    for i in range(1, 16):
+        t[i] = (t[i >> 1] << 1) ^ (a if i & 1 else 0)
+    r, shift = 0, 0
     while b:
-        if b & 1:
-            r ^= a
-        a <<= 1
-        b >>= 1
+        r ^= t[b & 15] << shift
+        b >>= 4
+        shift += 4
     return r
 
 
@@ -56,9 +59,18 @@ def power(m, a, e):
 
 
 def inv(m, a):
+    """Extended Euclid for polynomials over GF(2) (HMV Algorithm 2.48)."""
     if a == 0:
         raise ZeroDivisionError
-    return power(m, a, 2**m - 2)
+    u, v, g1, g2 = a, modulus(m), 1, 0
+    while u != 1:
+        j = u.bit_length() - v.bit_length()
+        if j < 0:
+            u, v, g1, g2 = v, u, g2, g1
+            j = -j
+        u ^= v << j
+        g1 ^= g2 << j
+    return reduce(g1, m)
 
 
 def sqrt(m, a):
@@ -126,6 +138,12 @@ class Curve:
 
     def two_torsion(self):
         return 0, sqrt(self.m, self.b)
+
+    def four_torsion(self):
+        """A point of order 4 (h = 4 only): its double is (0, sqrt b), so x^4 = b."""
+        P = self.lift_x(sqrt(self.m, sqrt(self.m, self.b)))
+        assert P is not None and self.add(P, P) == self.two_torsion()
+        return P
 
     def lift_x(self, x, ybit=0):
         """A point with this x (None if there is none); y/x has low bit ybit."""

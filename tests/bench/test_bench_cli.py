@@ -103,3 +103,22 @@ def test_multi_passes_multi_to_openssl(capsys):
     argv = rec["openssl_speed"]["argv"]
     assert argv[argv.index("-multi") + 1] == "2" and "ecdhk163" in argv
     assert rec["openssl_ops_per_s"] is not None and rec["ecedu_python_ops_per_s"] is not None
+
+
+def test_without_native_library_python_is_measured():
+    import os
+    import subprocess
+    import sys
+
+    env = dict(os.environ, ECEDU_NATIVE_LIB="/nonexistent/libecedu_native.so")
+    cp = subprocess.run([sys.executable, "-m", "ecedu.bench", "ecdh", "--seconds", "0.1",
+                         "--windows", "1", "--curves", "sect163k1", "--no-openssl", "--json",
+                         "-q"], capture_output=True, text=True, env=env, timeout=120)
+    assert cp.returncode == 0, cp.stderr
+    rec = json.loads(cp.stdout)[0]
+    assert rec["ecedu_ops_per_s"] is None and "native" in rec["note"]
+    assert rec["ecedu_python_ops_per_s"] > 0 and rec["ecedu_python_backend"] == "python"
+    assert rec["ratio_basis"] == "python_function:python"
+    # --no-openssl: the OpenSSL figure comes from libcrypto in-process, with the reason
+    assert rec["openssl_source"] == "libcrypto in-process" and "--no-openssl" in rec["note"]
+    _every_null_explained(rec)

@@ -1,0 +1,65 @@
+"""The fuzz and boundary tests again, against the AddressSanitizer + UBSan build
+of the library (libecedu_native_asan.so, built with ECEDU_NATIVE_SANITIZE=1 /
+`python -m ecedu.native.build --sanitize`), in a subprocess with libasan
+preloaded.  Requires a clean exit and no sanitizer report."""
+import os
+import shutil
+import subprocess
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+NATIVE = ROOT / "ecedu" / "native"
+ASAN_LIB = NATIVE / "libecedu_native_asan.so"
+
+
+def _libasan():
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if not cc:
+        return None
+    p = subprocess.run([cc, "-print-file-name=libasan.so"], capture_output=True, text=True).stdout.strip()
+    return p if p and os.path.isabs(p) and os.path.exists(p) else None
+
+
+def _stale():
+    if not ASAN_LIB.exists():
+        return True
+    t = ASAN_LIB.stat().st_mtime
+    return any(p.stat().st_mtime > t for p in list(NATIVE.glob("*.c")) + list(NATIVE.glob("*.h")))
+
+
+@pytest.mark.slow
+def test_fuzz_under_asan_ubsan():
+    libasan = _libasan()
+    if libasan is None:
+        pytest.skip("no gcc with libasan (install gcc / libasan8)")
+    if _stale():
+        from ecedu.native import build as b
+        try:
+            b.build(NATIVE, sanitize=True)
+        except b.BuildError as e:
+            pytest.skip(f"cannot build the sanitizer library: {e}")
+    env = dict(os.environ)
+    env.update(
+        LD_PRELOAD=libasan,
+        ECEDU_NATIVE_LIB=str(ASAN_LIB),
+        ASAN_OPTIONS="detect_leaks=0:abort_on_error=0:exitcode=99",
+        UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=98",
+        PYTHONDONTWRITEBYTECODE="1",
+    )
+    tests = [
+        "tests/native/test_native_fuzz.py",
+        "tests/native/test_native_points.py::test_bad_scalars_and_encodings",
+        "tests/native/test_native_points.py::test_validation_and_subgroup",
+        "tests/native/test_native_points.py::test_scalar_mult_vs_oracle",
+        "tests/native/test_native_field.py::test_mul_batch",
+    ]
+    r = subprocess.run(
+        [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],
+        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+    out = r.stdout + r.stderr
+    assert "AddressSanitizer" not in out and "runtime error" not in out, out[-6000:]
+    assert r.returncode == 0, out[-6000:]
+    assert " passed" in out

@@ -1,0 +1,93 @@
+"""Malformed input never crashes the C library: it returns an error code that
+the bridge turns into an ECEduError.  Also run under ASan/UBSan by
+test_native_asan.py (same file, other library build)."""
+import ctypes
+
+import pytest
+from hypothesis import given, settings
+from hypothesis import strategies as st
+
+from ecedu import native
+from ecedu.errors import ECEduError
+
+pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+
+CURVES = list(native.CURVES)
+FLEN = {name: (int(name[4:7]) + 7) // 8 for name in CURVES}
+
+
+def ok_or_ecedu_error(fn, *args):
+    try:
+        return fn(*args)
+    except ECEduError:
+        return None
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(CURVES), st.integers(-2**600, 2**600), st.binary(max_size=150))
+def test_ecdh_random_bytes(name, d, peer):
+    out = ok_or_ecedu_error(native.ecdh, name, d, peer)
+    assert out is None or len(out) == FLEN[name]
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(CURVES), st.sampled_from([2, 3, 4]), st.data())
+def test_ecdh_well_sized_garbage(name, tag, data):
+    n = FLEN[name] * (2 if tag == 4 else 1)
+    body = data.draw(st.binary(min_size=n, max_size=n))
+    d = data.draw(st.integers(1, 2**100))
+    out = ok_or_ecedu_error(native.ecdh, name, d, bytes([tag]) + body)
+    assert out is None or len(out) == FLEN[name]
+
+
+@settings(max_examples=60)
+@given(st.sampled_from(CURVES), st.integers(-5, 2**580), st.integers(-5, 2**580), st.integers(-5, 2**580))
+def test_scalar_mult_garbage(name, k, x, y):
+    r = ok_or_ecedu_error(native.scalar_mult, name, k, x, y)
+    assert r is None or len(r) == 2
+
+
+@settings(max_examples=30)
+@given(st.sampled_from(CURVES), st.integers(-5, 2**580))
+def test_scalar_mult_base_any_int(name, k):
+    ok_or_ecedu_error(native.scalar_mult_base, name, k)
+
+
+@settings(max_examples=40)
+@given(st.integers(0, 600), st.integers(-1, 2**600), st.integers(-1, 2**600))
+def test_field_any_degree_and_value(m, a, b):
+    for f in (native.field_mul,):
+        ok_or_ecedu_error(f, m, a, b)
+    for f in (native.field_sqr, native.field_inv, native.field_sqrt, native.field_half_trace, native.field_trace):
+        ok_or_ecedu_error(f, m, a)
+
+
+def test_raw_c_entry_points_check_lengths():
+    """Call the C functions directly with inconsistent lengths, NULLs and bad ids."""
+    lib = native._lib()
+    buf = (ctypes.c_uint8 * 200)()
+    buf2 = (ctypes.c_uint8 * 200)()
+    data = bytes(200)
+    for m in (0, 1, 162, 163, 571, 572, -1):
+        for ln in (0, 1, 20, 21, 22, 72, 200):
+            for op in (-1, 0, 1, 2, 3, 4, 5, 6):
+                rc = lib.ecedu_field_op(m, op, data, data, buf, ln)
+                assert rc <= 0
+    assert lib.ecedu_field_op(163, 0, None, data, buf, 21) < 0
+    assert lib.ecedu_field_op(163, 0, data, None, buf, 21) < 0
+    for ci in (-1, 0, 13, 14, 1000):
+        for ln in (0, 1, 21, 22, 43, 44, 200):
+            peer = b"\x04" + data  # buffers are always 200+ bytes; lengths vary
+            assert lib.ecedu_ecdh(ci, data, 21, peer, ln, buf, 21) < 0
+            assert lib.ecedu_ecdh(ci, data, ln, peer, 43, buf, ln) < 0
+            assert lib.ecedu_scalar_mult(ci, data, ln, data, data, ln, buf, buf2) < 0
+            assert lib.ecedu_scalar_mult_base(ci, data, ln, buf, buf2, ln) < 0
+            assert lib.ecedu_decode_point(ci, data, ln, buf, buf2) < 0
+    assert lib.ecedu_ecdh(0, None, 21, data, 43, buf, 21) < 0
+    assert lib.ecedu_scalar_mult_base(0, data, 21, None, buf2, 21) < 0
+    assert lib.ecedu_curve_index(None) < 0
+    assert lib.ecedu_curve_index(b"") < 0
+    assert lib.ecedu_bench_ecdh(99, 1) < 0
+    assert lib.ecedu_bench_field_mul(7, 1) < 0
+    assert lib.ecedu_field_mul_batch(163, None, None, None, 5) < 0
+    assert lib.ecedu_field_mul_batch(163, None, None, None, 0) == 0

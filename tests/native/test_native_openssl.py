@@ -1,0 +1,71 @@
+"""ECDH of the C library against `openssl pkeyutl -derive` on all 14 binary curves.
+
+For each curve two key pairs are made by `openssl genpkey`; OpenSSL derives the
+shared secret, and the native library must give the same bytes from the private
+scalar and the peer's public point (uncompressed and compressed).  The public
+keys must also match native.scalar_mult_base(d).
+"""
+import re
+import shutil
+import subprocess
+
+import pytest
+
+from ecedu import native
+
+pytestmark = [
+    pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}"),
+    pytest.mark.skipif(shutil.which("openssl") is None, reason="openssl CLI not installed"),
+]
+
+
+def run(*args, **kw):
+    return subprocess.run(["openssl", *args], check=True, capture_output=True, **kw).stdout
+
+
+def key_numbers(pem_path):
+    """(d, public point bytes) from `openssl pkey -text`."""
+    text = run("pkey", "-in", str(pem_path), "-noout", "-text").decode()
+
+    def block(label):
+        m = re.search(label + r":\s*\n((?:\s+[0-9a-f:]+\n)+)", text)
+        return bytes.fromhex(re.sub(r"[\s:]", "", m.group(1)))
+
+    return int.from_bytes(block("priv"), "big"), block("pub")
+
+
+@pytest.mark.parametrize("name", native.CURVES)
+def test_ecdh_matches_openssl(name, tmp_path):
+    keys = []
+    for who in ("a", "b"):
+        priv = tmp_path / f"{who}.pem"
+        pub = tmp_path / f"{who}.pub"
+        try:
+            run("genpkey", "-algorithm", "EC", "-pkeyopt", f"ec_paramgen_curve:{name}", "-out", str(priv))
+        except subprocess.CalledProcessError as e:
+            pytest.skip(f"this OpenSSL cannot make {name} keys: {e.stderr.decode()[:200]}")
+        run("pkey", "-in", str(priv), "-pubout", "-out", str(pub))
+        d, Q = key_numbers(priv)
+        keys.append((priv, pub, d, Q))
+    (pa, _, da, Qa), (_, pubb, db, Qb) = keys
+    secret = run("pkeyutl", "-derive", "-inkey", str(pa), "-peerkey", str(pubb))
+    m = {"163": 163, "193": 193, "233": 233, "239": 239, "283": 283, "409": 409, "571": 571}[name[4:7]]
+    flen = (m + 7) // 8
+    assert len(secret) == flen
+    # public keys: fixed-base multiplication gives what OpenSSL computed
+    for d, Q in ((da, Qa), (db, Qb)):
+        assert Q[0] == 4 and len(Q) == 1 + 2 * flen
+        x, y = native.scalar_mult_base(name, d)
+        assert Q == b"\x04" + x.to_bytes(flen, "big") + y.to_bytes(flen, "big")
+    assert native.ecdh(name, da, Qb) == secret
+    assert native.ecdh(name, db, Qa) == secret
+    # compressed peer key (SEC 1 02/03): same secret
+    xb, yb = native.decode_point(name, Qb)
+    ybit = native.field_mul(m, yb, native.field_inv(m, xb)) & 1
+    assert native.ecdh(name, da, bytes([2 | ybit]) + Qb[1:1 + flen]) == secret
+    # portable path too
+    native.force_portable(True)
+    try:
+        assert native.ecdh(name, da, Qb) == secret
+    finally:
+        native.force_portable(False)
