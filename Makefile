@@ -14,7 +14,7 @@ speed: setup
 
 ## The whole test suite: package, native kernels, constant-time, notebooks, exercises, book.
 test: setup
-	ECEDU_SHORT=1 $(PY) -m pytest -n 2 --nbmake tests notebooks
+	ECEDU_SHORT=1 $(PY) -m pytest -n 2 --durations=20 --nbmake tests notebooks
 
 ## Only the package's own tests (no notebooks, book or grading) — for quick iterations.
 test-fast: setup

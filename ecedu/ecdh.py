@@ -9,7 +9,7 @@ from __future__ import annotations
 
 from .backend import resolve
 from .curves import get_curve
-from .errors import InvalidPointError
+from .errors import ECEduError, InvalidPointError
 from .keys import check_private_scalar, load_public_key, public_point_bytes
 from .scalar import multiply
 
@@ -21,7 +21,13 @@ def shared_secret(curve, private_key: int, peer_public_key: bytes, backend: str 
     if resolve(backend, curve) == "native":
         from . import native
         _, point = public_point_bytes(peer_public_key, curve)    # the C side validates the point
-        return native.ecdh(curve.name, d, point)
+        try:
+            return native.ecdh(curve.name, d, point)
+        except ECEduError:
+            # The C code reports a coarse error code; on this (rare) path, let the reference
+            # decoder say precisely what is wrong, then fall back to the native message.
+            load_public_key(point, curve)
+            raise
     _, Q = load_public_key(peer_public_key, curve)
     P = multiply(curve, d, Q)
     if P is None:

@@ -221,7 +221,10 @@ def public_point_bytes(data, curve=None):
     if isinstance(data, (bytes, bytearray)) and curve is not None and data[:1] not in (b"\x30", b"-"):
         return get_curve(curve), bytes(data)
     if isinstance(data, (bytes, bytearray)) and data[:1] != b"-" and data[:1] != b"\x30":
-        raise EncodingError("a bare SEC 1 point needs the curve to be named")
+        if data[:1] in (b"\x02", b"\x03", b"\x04"):
+            raise EncodingError("a bare SEC 1 point needs the curve to be named")
+        raise EncodingError("malformed public key: neither DER SubjectPublicKeyInfo (starts with 0x30), "
+                            "PEM, nor a SEC 1 point")
     der = _unpem(data, ("PUBLIC KEY",))
     spki = _strict_load(akeys.PublicKeyInfo, der, "SubjectPublicKeyInfo")
     if spki["algorithm"]["algorithm"].dotted != "1.2.840.10045.2.1":

@@ -53,3 +53,23 @@ def test_group_law_real_curves(name, data):
     R = coords.add_mixed(coords.double(coords.from_affine(P)), Q)
     assert coords.to_affine(R) == ec.add(C, ec.double(C, P), Q)
     assert ec.sub(C, P, P) is None
+
+
+@pytest.mark.parametrize("p,a,b", [(5, 1, 0), (7, 0, 2), (11, 1, 2), (97, 2, 3)])
+def test_toy_curves_have_a_generator_of_order_n(p, a, b):
+    C = toy_prime_curve(p, a, b)
+    assert C.n * C.h == len(all_points(C)) + 1
+    assert C.G is not None and ec.multiply_plain(C, C.n, C.G) is None
+
+
+def test_toy_curve_rejects_singular():
+    with pytest.raises(ecedu.ECEduError, match="singular"):
+        toy_prime_curve(5, 0, 0)
+
+
+def test_prime_affine_formulas_are_counted():
+    from ecedu.scalar import counting
+    C = ecedu.get_curve("P-256")
+    with counting(C) as ops:
+        ec.add(C, C.G, ec.double(C, C.G))
+    assert (ops.inv, ops.mul, ops.sqr) == (2, 4, 3)

@@ -5,6 +5,7 @@ from hypothesis import given, strategies as st
 
 import ecedu
 from ecedu import ec, ecdh, ecdsa, keys
+from ecedu.backend import native_available
 from ecedu.errors import (ECEduError, EncodingError, InvalidPointError, InvalidScalarError,
                           UnknownCurveError)
 
@@ -41,11 +42,14 @@ def test_private_scalar_type():
         ecdh.shared_secret(K163, "12", spki(K163, K163.G))
 
 
-def test_point_not_on_curve():
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_point_not_on_curve(backend):
+    if backend == "native" and not native_available():
+        pytest.skip("native library not built")
     x, y = K163.G
     bad = b"\x04" + K163.field.to_bytes(x) + K163.field.to_bytes(y ^ 1)
     with pytest.raises(InvalidPointError, match="not on the curve"):
-        ecdh.shared_secret(K163, D, bad)
+        ecdh.shared_secret(K163, D, bad, backend=backend)
 
 
 def test_point_at_infinity():
@@ -95,9 +99,12 @@ def test_fast_subgroup_test_matches_n_times_P(name):
     (b"", "empty"), (b"\x05" + b"\x00" * 42, "format byte"), (b"\x04" + b"\x00" * 41, "must be 43 bytes"),
     (b"\x02" + b"\x00" * 22, "must be 22 bytes"), (b"\x04" + b"\xff" * 42, "degree"),
 ])
-def test_bad_encodings(data, match):
+@pytest.mark.parametrize("backend", ["python", "native"])
+def test_bad_encodings(data, match, backend):
+    if backend == "native" and not native_available():
+        pytest.skip("native library not built")
     with pytest.raises(EncodingError, match=match):
-        ecdh.shared_secret(K163, D, data)
+        ecdh.shared_secret(K163, D, data, backend=backend)
 
 
 def test_prime_curve_out_of_range_coordinate():

@@ -43,18 +43,40 @@ def _largest_prime_factor(N: int) -> int:
     return max(best, N) if N > 1 else best
 
 
-def _finish(curve_cls, name, field, a, b):
+def _point_order(curve, P, group_order: int) -> int:
     from ..ec.group import multiply_plain
+    return min(d for d in range(1, group_order + 1)
+               if group_order % d == 0 and multiply_plain(curve, d, P) is None)
+
+
+def _finish(curve_cls, name, field, a, b):
+    """Count the points, then take G of order n = the largest prime dividing #E.
+
+    The group need not be cyclic (e.g. Z/2 × Z/2), so G is found as (ord(P)/n)·P for a point P
+    whose order n divides, rather than as h·P.
+    """
+    from ..ec.group import multiply_plain
+    from ..errors import ECEduError
+    if curve_cls is PrimeCurve and (4 * a ** 3 + 27 * b ** 2) % field.p == 0:
+        raise ECEduError(f"y^2 = x^3 + {a}x + {b} is singular over GF({field.p})")
+    if curve_cls is BinaryCurve and b == 0:
+        raise ECEduError("y^2 + xy = x^3 + ax^2 + b is singular when b = 0")
     probe = curve_cls(name, field, a, b, (0, 0), 1, 1)
     pts = all_points(probe)
     order = len(pts) + 1
+    if order == 1:
+        raise ECEduError("the curve has only the point at infinity")
     n = _largest_prime_factor(order)
     h = order // n
-    for P in pts:
+    for P in pts:                                # the usual way: G = h·P for some P
         G = multiply_plain(probe, h, P)
         if G is not None:
             return curve_cls(name, field, a, b, G, n, h)
-    raise ValueError("no point of prime order found")
+    for P in pts:                                # non-cyclic n-part: G = (ord(P)/n)·P
+        k = _point_order(probe, P, order)
+        if k % n == 0:
+            return curve_cls(name, field, a, b, multiply_plain(probe, k // n, P), n, order // n)
+    raise AssertionError("Cauchy's theorem guarantees a point of order n")
 
 
 @cache

@@ -20,12 +20,12 @@ def double(curve, P):
     if P is None:
         return None
     x, y = P
-    p = curve.field.p
+    F = curve.field
     if y == 0:
         return None
-    lam = (3 * x * x + curve.a) * pow(2 * y, -1, p) % p
-    x3 = (lam * lam - 2 * x) % p
-    return (x3, (lam * (x - x3) - y) % p)
+    lam = F.mul((3 * F.sqr(x) + curve.a) % F.p, F.inv(2 * y % F.p))
+    x3 = (F.sqr(lam) - 2 * x) % F.p
+    return (x3, (F.mul(lam, x - x3) - y) % F.p)
 
 
 def add(curve, P, Q):
@@ -36,12 +36,12 @@ def add(curve, P, Q):
         return P
     x1, y1 = P
     x2, y2 = Q
-    p = curve.field.p
+    F = curve.field
     if x1 == x2:
         return double(curve, P) if y1 == y2 else None
-    lam = (y2 - y1) * pow(x2 - x1, -1, p) % p
-    x3 = (lam * lam - x1 - x2) % p
-    return (x3, (lam * (x1 - x3) - y1) % p)
+    lam = F.mul((y2 - y1) % F.p, F.inv((x2 - x1) % F.p))
+    x3 = (F.sqr(lam) - x1 - x2) % F.p
+    return (x3, (F.mul(lam, x1 - x3) - y1) % F.p)
 
 
 class Jacobian:

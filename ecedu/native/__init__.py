@@ -15,6 +15,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
                                                #  'vpclmulqdq', 'using_pclmul'}
     force_portable(flag: bool = True) -> None  # use the portable C path
     using_pclmul() -> bool
+    implementation() -> str                    # 'pclmul' or 'portable'
+    library_path() -> str | None
     FIELD_DEGREES                              # (163, 193, 233, 239, 283, 409, 571)
     CURVES                                     # the 14 curve names
 
@@ -32,7 +34,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
                                                      # as `openssl pkeyutl -derive`
     ecdh_batch(curve, ds: list[int], peers: list[bytes]) -> list[bytes]
 
-    # C-side timing loops for benchmarks (wall-clock seconds for all iterations):
+    # C-side timing loops for benchmarks: process CPU seconds for all iterations
+    # (like `openssl speed`, which divides by CPU user time unless -elapsed):
     bench_field_mul(m, iterations) -> float   # dependent chain r = r*a
     bench_field_sqr(m, iterations) -> float
     bench_field_inv(m, iterations) -> float
@@ -64,6 +67,7 @@ from ecedu.errors import (
 
 __all__ = [
     "available", "load_error", "cpu_features", "force_portable", "using_pclmul",
+    "implementation", "library_path",
     "FIELD_DEGREES", "CURVES",
     "field_mul", "field_sqr", "field_inv", "field_sqrt", "field_half_trace", "field_trace",
     "field_mul_batch", "validate_point", "decode_point", "scalar_mult", "scalar_mult_base",
@@ -180,6 +184,16 @@ def force_portable(flag: bool = True) -> None:
 
 def using_pclmul() -> bool:
     return bool(_lib().ecedu_using_pclmul())
+
+
+def implementation() -> str:
+    """'pclmul' or 'portable': the field arithmetic in use."""
+    return "pclmul" if using_pclmul() else "portable"
+
+
+def library_path() -> str | None:
+    """File name of the loaded C library (None if not loaded)."""
+    return None if _LIB is None else _LIB._name
 
 
 # ------------------------------------------------------------------ helpers

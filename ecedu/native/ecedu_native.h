@@ -43,8 +43,8 @@ int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const 
                      size_t plen, uint8_t *out, size_t outlen, int32_t *rcs);
 
 /* Benchmarks: run the operation iterations times in a C loop, return the
- * elapsed wall time in seconds (CLOCK_MONOTONIC), or a negative value on
- * bad arguments. */
+ * process CPU time used in seconds (CLOCK_PROCESS_CPUTIME_ID, like
+ * `openssl speed` without -elapsed), or a negative value on bad arguments. */
 double ecedu_bench_field_mul(int m, long iterations);
 double ecedu_bench_field_sqr(int m, long iterations);
 double ecedu_bench_field_inv(int m, long iterations);

@@ -19,6 +19,16 @@
 
 typedef uint64_t FN(fe)[GF_NW];
 
+/* The hot helpers are forced inline for the small fields, where a call and
+ * the memory round trip of its arguments cost as much as the work itself. */
+#ifndef GF_HOT
+#if GF_NW <= 5
+#define GF_HOT static inline __attribute__((always_inline))
+#else
+#define GF_HOT static inline
+#endif
+#endif
+
 static const int FN(red_terms)[GF_NRED] = {GF_RED_TERMS};
 
 /* ---------------------------------------------------------------------
@@ -26,7 +36,7 @@ static const int FN(red_terms)[GF_NRED] = {GF_RED_TERMS};
  * --------------------------------------------------------------------- */
 #if GF_PCLMUL
 /* One PCLMULQDQ instruction. */
-static inline void FN(clmul64)(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi) {
+GF_HOT void FN(clmul64)(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi) {
     __m128i p = _mm_clmulepi64_si128(_mm_cvtsi64_si128((long long)a),
                                      _mm_cvtsi64_si128((long long)b), 0x00);
     *lo = (uint64_t)_mm_cvtsi128_si64(p);
@@ -43,7 +53,7 @@ static inline void FN(clmul64)(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *h
  * masking keeps exactly the carry-less product bits.  25 multiplications
  * 64x64->128, no table, no branch.
  */
-static inline void FN(clmul64)(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi) {
+GF_HOT void FN(clmul64)(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi) {
     const uint64_t m0 = 0x1084210842108421ULL; /* bits 0,5,10,...,60 */
     uint64_t ma[5], mb[5];
     unsigned __int128 z[5] = {0, 0, 0, 0, 0};
@@ -72,14 +82,14 @@ static inline void FN(clmul64)(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *h
  * Valid because m - k > 64 for every term k of our seven polynomials, so a
  * fold never lands in the word being folded.
  * --------------------------------------------------------------------- */
-static inline void FN(fold)(uint64_t *c, uint64_t t, int d) {
+GF_HOT void FN(fold)(uint64_t *c, uint64_t t, int d) {
     int w = d >> 6, s = d & 63;
     c[w] ^= t << s;
     if (s) c[w + 1] ^= t >> (64 - s); /* s depends on m only */
 }
 
 /* r = c mod f, where c has 2*NW words (c is destroyed). */
-static inline void FN(reduce)(uint64_t *r, uint64_t *c) {
+GF_HOT void FN(reduce)(uint64_t *r, uint64_t *c) {
 #pragma GCC unroll 20
     for (int i = 2 * GF_NW - 1; i >= GF_NW; i--) {
         uint64_t t = c[i];
@@ -102,7 +112,41 @@ static inline void FN(reduce)(uint64_t *r, uint64_t *c) {
  *       + sum_{i<j} [(a_i+a_j)(b_i+b_j) + D_i + D_j] z^(64(i+j))
  * i.e. NW + NW(NW-1)/2 word products instead of NW^2.
  * --------------------------------------------------------------------- */
-static inline void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
+#if GF_PCLMUL
+/* PCLMUL version: the 128-bit partial products stay in SSE registers.  Those
+ * at an even word offset 2k go to E[k] (words 2k, 2k+1), those at an odd
+ * offset 2k+1 to O[k] (words 2k+1, 2k+2); O is shifted by 64 bits and added
+ * to E at the end (the layout of Bluhm and Gueron 2013). */
+GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
+    __m128i av[GF_NW], bv[GF_NW], D[GF_NW], E[GF_NW + 1], O[GF_NW];
+    for (int i = 0; i < GF_NW; i++) {
+        av[i] = _mm_loadl_epi64((const __m128i *)(a + i));
+        bv[i] = _mm_loadl_epi64((const __m128i *)(b + i));
+        D[i] = _mm_clmulepi64_si128(av[i], bv[i], 0x00);
+        E[i] = D[i];
+        O[i] = _mm_setzero_si128();
+    }
+    E[GF_NW] = _mm_setzero_si128();
+#pragma GCC unroll 10
+    for (int i = 0; i < GF_NW; i++) {
+#pragma GCC unroll 10
+        for (int j = i + 1; j < GF_NW; j++) {
+            __m128i t = _mm_clmulepi64_si128(_mm_xor_si128(av[i], av[j]), _mm_xor_si128(bv[i], bv[j]), 0x00);
+            t = _mm_xor_si128(t, _mm_xor_si128(D[i], D[j]));
+            if ((i + j) & 1)
+                O[(i + j) >> 1] = _mm_xor_si128(O[(i + j) >> 1], t);
+            else
+                E[(i + j) >> 1] = _mm_xor_si128(E[(i + j) >> 1], t);
+        }
+    }
+    for (int k = 0; k < GF_NW; k++) {
+        E[k] = _mm_xor_si128(E[k], _mm_slli_si128(O[k], 8));
+        E[k + 1] = _mm_xor_si128(E[k + 1], _mm_srli_si128(O[k], 8));
+    }
+    for (int k = 0; k < GF_NW; k++) _mm_storeu_si128((__m128i *)(c + 2 * k), E[k]);
+}
+#else
+GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
     uint64_t dl[GF_NW], dh[GF_NW];
     for (int i = 0; i < 2 * GF_NW; i++) c[i] = 0;
 #pragma GCC unroll 10
@@ -122,9 +166,10 @@ static inline void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint6
         }
     }
 }
+#endif
 
 /* r = a * b mod f.  r may alias a or b. */
-static inline void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+GF_HOT void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
     uint64_t c[2 * GF_NW];
     FN(mul_unreduced)(c, a, b);
     FN(reduce)(r, c);
@@ -132,12 +177,15 @@ static inline void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
 
 /* Squaring is linear over GF(2): a^2 = sum a_i z^(2i) (HMV 2.3.4). */
 #if GF_PCLMUL
-static inline void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
-    for (int i = 0; i < GF_NW; i++) FN(clmul64)(a[i], a[i], &c[2 * i], &c[2 * i + 1]);
+GF_HOT void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
+    for (int i = 0; i < GF_NW; i++) {
+        __m128i v = _mm_loadl_epi64((const __m128i *)(a + i));
+        _mm_storeu_si128((__m128i *)(c + 2 * i), _mm_clmulepi64_si128(v, v, 0x00));
+    }
 }
 #else
 /* Insert a 0 bit after each of the 32 bits of x (no table, constant time). */
-static inline uint64_t FN(spread32)(uint64_t x) {
+GF_HOT uint64_t FN(spread32)(uint64_t x) {
     x &= 0xFFFFFFFFULL;
     x = (x | (x << 16)) & 0x0000FFFF0000FFFFULL;
     x = (x | (x << 8)) & 0x00FF00FF00FF00FFULL;
@@ -146,7 +194,7 @@ static inline uint64_t FN(spread32)(uint64_t x) {
     x = (x | (x << 1)) & 0x5555555555555555ULL;
     return x;
 }
-static inline void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
+GF_HOT void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
     for (int i = 0; i < GF_NW; i++) {
         c[2 * i] = FN(spread32)(a[i]);
         c[2 * i + 1] = FN(spread32)(a[i] >> 32);
@@ -155,7 +203,7 @@ static inline void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
 #endif
 
 /* r = a^2 mod f.  r may alias a. */
-static inline void FN(sqr)(uint64_t *r, const uint64_t *a) {
+GF_HOT void FN(sqr)(uint64_t *r, const uint64_t *a) {
     uint64_t c[2 * GF_NW];
     FN(sqr_spread)(c, a);
     FN(reduce)(r, c);
@@ -167,16 +215,16 @@ static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
     for (int i = 0; i < n; i++) FN(sqr)(r, r);
 }
 
-static inline void FN(add)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+GF_HOT void FN(add)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
     for (int i = 0; i < GF_NW; i++) r[i] = a[i] ^ b[i];
 }
 
-static inline void FN(copy)(uint64_t *r, const uint64_t *a) {
+GF_HOT void FN(copy)(uint64_t *r, const uint64_t *a) {
     for (int i = 0; i < GF_NW; i++) r[i] = a[i];
 }
 
 /* Conditional swap: if mask is all-ones, exchange a and b. */
-static inline void FN(cswap)(uint64_t *a, uint64_t *b, uint64_t mask) {
+GF_HOT void FN(cswap)(uint64_t *a, uint64_t *b, uint64_t mask) {
     for (int i = 0; i < GF_NW; i++) {
         uint64_t t = mask & (a[i] ^ b[i]);
         a[i] ^= t;

@@ -28,6 +28,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
     FN(fb_precompute),
 };
 
+#undef GF_HOT
 #undef GF_PCLMUL
 #undef GF_TABLE_NAME
 #undef FN

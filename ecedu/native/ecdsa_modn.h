@@ -1,0 +1,218 @@
+/*
+ * ecdsa_modn.h -- arithmetic modulo the (public, odd, prime) group order n
+ * of a curve, for ECDSA.  Internal to ecdsa.c (static functions).
+ *
+ * Representation: n has nw = ceil(bits(n)/64) <= 9 words; an element is an
+ * array of ECEDU_MODN_W little-endian 64-bit words of which only the first
+ * nw are used.  "Montgomery form" of a is aR mod n with R = 2^(64 nw).
+ *
+ * Constant time: every loop bound, branch and memory index below depends on
+ * n (public) only, never on the values of the operands, so the functions may
+ * take the secret key d and the nonce k.  Multiplication is CIOS (Koc,
+ * Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
+ * algorithms", 1996) with a final subtraction chosen by a mask;
+ * inversion is Fermat's little theorem a^(n-2) with a fixed 4-bit window
+ * over the public exponent n-2.
+ */
+#ifndef ECEDU_ECDSA_MODN_H
+#define ECEDU_ECDSA_MODN_H
+#include <stdint.h>
+#include "gf2m.h"
+
+#define ECEDU_MODN_W ECEDU_MAXW /* 9 words: n has at most 571 bits */
+
+typedef struct ecedu_modn {
+    int nw;                      /* words of n (3..9)                         */
+    int nbits;                   /* bit length of n                           */
+    uint64_t n[ECEDU_MODN_W];    /* the modulus                               */
+    uint64_t n0;                 /* -n^-1 mod 2^64                            */
+    uint64_t rr[ECEDU_MODN_W];   /* R^2 mod n                                 */
+    uint64_t one[ECEDU_MODN_W];  /* R mod n, the Montgomery form of 1         */
+    uint64_t nm2[ECEDU_MODN_W];  /* n - 2, the Fermat exponent                */
+} ecedu_modn;
+
+/* All-ones if a < b (nw words), else 0; no branch. */
+static inline uint64_t modn_ct_lt(const uint64_t *a, const uint64_t *b, int nw) {
+    uint64_t borrow = 0;
+    for (int i = 0; i < nw; i++) {
+        unsigned __int128 d = (unsigned __int128)a[i] - b[i] - borrow;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    return 0 - borrow;
+}
+
+/*
+ * Set up the context for the modulus n (public; variable time is fine
+ * here).  Contract: n odd, 2 < n < 2^(64*9), nbits = bit length of n.
+ */
+static void modn_init(ecedu_modn *c, const uint64_t *n, int nbits) {
+    int nw = (nbits + 63) / 64;
+    c->nw = nw;
+    c->nbits = nbits;
+    for (int i = 0; i < ECEDU_MODN_W; i++) {
+        c->n[i] = i < nw ? n[i] : 0;
+        c->rr[i] = c->one[i] = c->nm2[i] = 0;
+    }
+    /* n0 = -n^-1 mod 2^64 by Newton iteration: each step doubles the
+     * number of correct low bits (n odd, so inv = n is right mod 8). */
+    uint64_t inv = c->n[0];
+    for (int i = 0; i < 5; i++) inv *= 2 - c->n[0] * inv;
+    c->n0 = 0 - inv;
+    /* one = R mod n and rr = R^2 mod n by modular doubling from 1:
+     * after 64*nw doublings we have R mod n, after 128*nw R^2 mod n. */
+    uint64_t x[ECEDU_MODN_W + 1] = {1};
+    for (int step = 1; step <= 128 * nw; step++) {
+        uint64_t top = x[nw - 1] >> 63; /* x < n < 2^(64 nw): 2x fits with top */
+        for (int i = nw - 1; i > 0; i--) x[i] = (x[i] << 1) | (x[i - 1] >> 63);
+        x[0] <<= 1;
+        if (top || !modn_ct_lt(x, c->n, nw)) { /* x >= n: subtract once */
+            uint64_t borrow = 0;
+            for (int i = 0; i < nw; i++) {
+                unsigned __int128 d = (unsigned __int128)x[i] - c->n[i] - borrow;
+                x[i] = (uint64_t)d;
+                borrow = (uint64_t)(d >> 64) & 1;
+            }
+        }
+        if (step == 64 * nw)
+            for (int i = 0; i < nw; i++) c->one[i] = x[i];
+    }
+    for (int i = 0; i < nw; i++) c->rr[i] = x[i];
+    /* nm2 = n - 2 (n > 2) */
+    uint64_t borrow = 2;
+    for (int i = 0; i < nw; i++) {
+        unsigned __int128 d = (unsigned __int128)c->n[i] - borrow;
+        c->nm2[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+}
+
+/*
+ * Montgomery product r = a b R^-1 mod n, for NW = c->nw words (the
+ * always-inline core is instantiated for each possible NW, so the compiler
+ * unrolls the loops).  Contract: a < R and b < n (or a < n and b < R);
+ * then the result is < n.  r may alias a or b.  All ECEDU_MODN_W words of
+ * r are written (those above nw are zero), as by every function below.
+ */
+static inline __attribute__((always_inline)) void modn_mul_core(const ecedu_modn *c, uint64_t *r,
+                                                                const uint64_t *a,
+                                                                const uint64_t *b, const int NW) {
+    uint64_t t[ECEDU_MODN_W + 2];
+    for (int j = 0; j < NW + 2; j++) t[j] = 0;
+    for (int i = 0; i < NW; i++) {
+        /* t += a * b[i] */
+        unsigned __int128 acc;
+        uint64_t carry = 0, bi = b[i];
+        for (int j = 0; j < NW; j++) {
+            acc = (unsigned __int128)a[j] * bi + t[j] + carry;
+            t[j] = (uint64_t)acc;
+            carry = (uint64_t)(acc >> 64);
+        }
+        acc = (unsigned __int128)t[NW] + carry;
+        t[NW] = (uint64_t)acc;
+        t[NW + 1] = (uint64_t)(acc >> 64);
+        /* t = (t + m n) / 2^64 with m chosen so that the low word vanishes */
+        uint64_t m = t[0] * c->n0;
+        acc = (unsigned __int128)m * c->n[0] + t[0];
+        carry = (uint64_t)(acc >> 64);
+        for (int j = 1; j < NW; j++) {
+            acc = (unsigned __int128)m * c->n[j] + t[j] + carry;
+            t[j - 1] = (uint64_t)acc;
+            carry = (uint64_t)(acc >> 64);
+        }
+        acc = (unsigned __int128)t[NW] + carry;
+        t[NW - 1] = (uint64_t)acc;
+        t[NW] = t[NW + 1] + (uint64_t)(acc >> 64);
+    }
+    /* t < 2n (NW + 1 words, t[NW] in {0,1}): subtract n if t >= n, by mask */
+    uint64_t u[ECEDU_MODN_W], borrow = 0;
+    for (int j = 0; j < NW; j++) {
+        unsigned __int128 d = (unsigned __int128)t[j] - c->n[j] - borrow;
+        u[j] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    uint64_t keep_t = 0 - ((t[NW] - borrow) >> 63); /* all-ones iff t < n */
+    for (int j = 0; j < NW; j++) r[j] = u[j] ^ (keep_t & (u[j] ^ t[j]));
+    for (int j = NW; j < ECEDU_MODN_W; j++) r[j] = 0;
+}
+
+static void modn_mul(const ecedu_modn *c, uint64_t *r, const uint64_t *a, const uint64_t *b) {
+    switch (c->nw) { /* public */
+    case 3: modn_mul_core(c, r, a, b, 3); break;
+    case 4: modn_mul_core(c, r, a, b, 4); break;
+    case 5: modn_mul_core(c, r, a, b, 5); break;
+    case 7: modn_mul_core(c, r, a, b, 7); break;
+    case 9: modn_mul_core(c, r, a, b, 9); break;
+    default: modn_mul_core(c, r, a, b, c->nw); break;
+    }
+}
+
+/* r = a R mod n (Montgomery form).  Contract: a < R. */
+static void modn_to_mont(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
+    modn_mul(c, r, a, c->rr);
+}
+
+/* r = a R^-1 mod n (out of Montgomery form).  Contract: a < R; r < n. */
+static void modn_from_mont(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
+    uint64_t one[ECEDU_MODN_W] = {1};
+    modn_mul(c, r, a, one);
+}
+
+/* r = a mod n for any a < R (e.g. a hash, or an x-coordinate < 2^m). */
+static void modn_reduce(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
+    uint64_t t[ECEDU_MODN_W];
+    modn_to_mont(c, t, a);
+    modn_from_mont(c, r, t);
+}
+
+/* r = (a + b) mod n.  Contract: a, b < n.  r may alias a or b. */
+static void modn_add(const ecedu_modn *c, uint64_t *r, const uint64_t *a, const uint64_t *b) {
+    const int nw = c->nw;
+    uint64_t s[ECEDU_MODN_W], u[ECEDU_MODN_W], carry = 0, borrow = 0;
+    for (int i = 0; i < nw; i++) {
+        unsigned __int128 t = (unsigned __int128)a[i] + b[i] + carry;
+        s[i] = (uint64_t)t;
+        carry = (uint64_t)(t >> 64);
+    }
+    for (int i = 0; i < nw; i++) {
+        unsigned __int128 d = (unsigned __int128)s[i] - c->n[i] - borrow;
+        u[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    /* a + b >= n iff the sum carried out or s - n did not borrow */
+    uint64_t use_u = 0 - (carry | (borrow ^ 1));
+    for (int i = 0; i < nw; i++) r[i] = s[i] ^ (use_u & (s[i] ^ u[i]));
+    for (int i = nw; i < ECEDU_MODN_W; i++) r[i] = 0;
+}
+
+/*
+ * r = a^(n-2) = a^-1 in Montgomery form (Fermat; n prime).  Contract: a is
+ * in Montgomery form, a < n; a = 0 gives 0.  Fixed 4-bit window over the
+ * public exponent n - 2: the sequence of squarings and multiplications,
+ * and the table index, depend on n only.
+ */
+static void modn_inv_mont(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
+    const int nw = c->nw;
+    uint64_t tab[16][ECEDU_MODN_W], acc[ECEDU_MODN_W];
+    for (int i = 0; i < nw; i++) {
+        tab[0][i] = c->one[i];
+        tab[1][i] = a[i];
+    }
+    for (int j = 2; j < 16; j++) modn_mul(c, tab[j], tab[j - 1], a);
+    int nwin = (c->nbits + 3) / 4;
+    for (int w = nwin - 1; w >= 0; w--) {
+        int bit = 4 * w;
+        int digit = (int)((c->nm2[bit >> 6] >> (bit & 63)) & 15); /* public */
+        if (w == nwin - 1) {
+            for (int i = 0; i < nw; i++) acc[i] = tab[digit][i];
+            continue;
+        }
+        for (int s = 0; s < 4; s++) modn_mul(c, acc, acc, acc);
+        if (digit) modn_mul(c, acc, acc, tab[digit]);
+    }
+    for (int i = 0; i < ECEDU_MODN_W; i++) r[i] = i < nw ? acc[i] : 0;
+    /* wipe the table of powers of a (a may be the secret nonce) */
+    volatile uint64_t *v = &tab[0][0];
+    for (size_t i = 0; i < sizeof tab / sizeof(uint64_t); i++) v[i] = 0;
+}
+
+#endif
