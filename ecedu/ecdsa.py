@@ -18,7 +18,8 @@ from .backend import resolve
 from .curves import get_curve
 from .ec import add
 from .errors import ECEduError, EncodingError
-from .keys import check_private_scalar, decode_signature, encode_signature, load_public_key
+from .keys import (check_private_scalar, decode_signature, encode_signature, load_public_key,
+                   public_point_bytes)
 from .rfc6979 import bits2int, generate_k
 from .scalar import fixed_base_mult, multiply
 
@@ -32,30 +33,29 @@ def _digest(message: bytes, hash: str) -> bytes:
         raise ECEduError(f"unknown hash {hash!r}") from None
 
 
-def _base_mult(curve, k, native):
-    if native:
-        from . import native as nat
-        return nat.scalar_mult_base(curve.name, k)
-    return fixed_base_mult(curve, k)
-
-
-def _point_mult(curve, k, Q, native):
-    if native:
-        from . import native as nat
-        return nat.scalar_mult(curve.name, k, Q[0], Q[1])
-    return multiply(curve, k, Q)
+def _native_public_point(curve, public_key):
+    """Decode and validate the public key in C; on failure let Python say precisely why."""
+    from . import native
+    _, point = public_point_bytes(public_key, curve)
+    try:
+        return native.decode_point(curve.name, point)
+    except ECEduError:
+        load_public_key(point, curve)
+        raise
 
 
 def sign(curve, private_key: int, message: bytes, hash: str = "sha256", backend: str | None = None) -> bytes:
     """DER signature of *message* with a deterministic RFC 6979 nonce."""
     curve = get_curve(curve)
     d = check_private_scalar(curve, private_key)
-    native = resolve(backend, curve) == "native"
     h1 = _digest(message, hash)
+    if resolve(backend, curve) == "native":
+        from .native import ecdsa_bridge
+        return encode_signature(*ecdsa_bridge.ecdsa_sign_digest(curve.name, d, h1, hash))
     n = curve.n
     e = bits2int(h1, n.bit_length()) % n
     for k in generate_k(n, d, h1, hash):
-        R = _base_mult(curve, k, native)
+        R = fixed_base_mult(curve, k)
         r = R[0] % n
         if r == 0:
             continue
@@ -74,20 +74,26 @@ def verify(curve, public_key: bytes, message: bytes, signature: bytes, hash: str
     unknown curve or hash raises :class:`~ecedu.errors.ECEduError`.
     """
     curve = get_curve(curve)
-    _, Q = load_public_key(public_key, curve)
     native = resolve(backend, curve) == "native"
+    if native:
+        Q = _native_public_point(curve, public_key)
+    else:
+        _, Q = load_public_key(public_key, curve)
     h1 = _digest(message, hash)
     try:
         r, s = decode_signature(signature)
     except EncodingError:
         return False
+    if native:
+        from .native import ecdsa_bridge
+        return ecdsa_bridge.ecdsa_verify(curve.name, Q[0], Q[1], h1, r, s)
     n = curve.n
     if not (1 <= r < n and 1 <= s < n):
         return False
     e = bits2int(h1, n.bit_length()) % n
     w = pow(s, -1, n)
     u1, u2 = e * w % n, r * w % n
-    R = add(curve, _base_mult(curve, u1, native) if u1 else None, _point_mult(curve, u2, Q, native))
+    R = add(curve, fixed_base_mult(curve, u1) if u1 else None, multiply(curve, u2, Q))
     if R is None:
         return False
     return R[0] % n == r

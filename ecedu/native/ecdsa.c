@@ -7,6 +7,9 @@
  *            s = k^-1 (e + r d) mod n; next candidate k if r = 0 or s = 0.
  *   verify:  1 <= r, s < n; w = s^-1; u1 = e w, u2 = r w;
  *            R = u1 G + u2 Q != O; valid iff x(R) mod n = r.
+ *            Public data only: w by a variable-time binary extended Euclid,
+ *            u2 Q by the ladder (Q validated once), u1 G by the fixed-base
+ *            table, one affine addition.
  *
  * Secrets: the private key d and the nonce k (and everything derived from
  * them before the signature is output) go only through constant-time code:
@@ -274,6 +277,93 @@ int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t
 
 /* ------------------------------------------------------------ verifying */
 
+/* Helpers on nw-word integers for the variable-time inverse below. */
+static int vt_is_one(const uint64_t *a, int nw) {
+    if (a[0] != 1) return 0;
+    for (int i = 1; i < nw; i++)
+        if (a[i]) return 0;
+    return 1;
+}
+
+static int vt_geq(const uint64_t *a, const uint64_t *b, int nw) {
+    for (int i = nw - 1; i >= 0; i--)
+        if (a[i] != b[i]) return a[i] > b[i];
+    return 1;
+}
+
+/* a -= b (a >= b). */
+static void vt_sub(uint64_t *a, const uint64_t *b, int nw) {
+    uint64_t borrow = 0;
+    for (int i = 0; i < nw; i++) {
+        unsigned __int128 d = (unsigned __int128)a[i] - b[i] - borrow;
+        a[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+}
+
+/* x = x / 2 mod n (x < n, n odd): (x + n) / 2 if x is odd. */
+static void vt_half_mod(uint64_t *x, const uint64_t *n, int nw) {
+    uint64_t carry = 0;
+    if (x[0] & 1) {
+        for (int i = 0; i < nw; i++) {
+            unsigned __int128 t = (unsigned __int128)x[i] + n[i] + carry;
+            x[i] = (uint64_t)t;
+            carry = (uint64_t)(t >> 64);
+        }
+    }
+    for (int i = 0; i < nw; i++) x[i] = (x[i] >> 1) | (i + 1 < nw ? x[i + 1] << 63 : carry << 63);
+}
+
+/* x = x - y mod n (x, y < n). */
+static void vt_sub_mod(uint64_t *x, const uint64_t *y, const uint64_t *n, int nw) {
+    if (vt_geq(x, y, nw)) {
+        vt_sub(x, y, nw);
+    } else { /* x + n - y: n - y first, then add x (no overflow: result < n) */
+        uint64_t t[W];
+        for (int i = 0; i < nw; i++) t[i] = n[i];
+        vt_sub(t, y, nw);
+        uint64_t carry = 0;
+        for (int i = 0; i < nw; i++) {
+            unsigned __int128 s2 = (unsigned __int128)x[i] + t[i] + carry;
+            x[i] = (uint64_t)s2;
+            carry = (uint64_t)(s2 >> 64);
+        }
+    }
+}
+
+/*
+ * r = a^-1 mod n by the binary extended Euclidean algorithm (HMV Alg. 2.22).
+ * VARIABLE TIME: for public values only (s in verification).
+ * Contract: 1 <= a < n, n odd prime.  r gets W words (zero above nw).
+ */
+static void modn_inv_vartime(const ecedu_modn *mn, uint64_t *r, const uint64_t *a) {
+    const int nw = mn->nw;
+    uint64_t u[W], v[W], x1[W] = {1}, x2[W] = {0};
+    for (int i = 0; i < W; i++) {
+        u[i] = a[i];
+        v[i] = mn->n[i];
+    }
+    while (!vt_is_one(u, nw) && !vt_is_one(v, nw)) {
+        while (!(u[0] & 1)) {
+            for (int i = 0; i < nw; i++) u[i] = (u[i] >> 1) | (i + 1 < nw ? u[i + 1] << 63 : 0);
+            vt_half_mod(x1, mn->n, nw);
+        }
+        while (!(v[0] & 1)) {
+            for (int i = 0; i < nw; i++) v[i] = (v[i] >> 1) | (i + 1 < nw ? v[i + 1] << 63 : 0);
+            vt_half_mod(x2, mn->n, nw);
+        }
+        if (vt_geq(u, v, nw)) {
+            vt_sub(u, v, nw);
+            vt_sub_mod(x1, x2, mn->n, nw);
+        } else {
+            vt_sub(v, u, nw);
+            vt_sub_mod(x2, x1, mn->n, nw);
+        }
+    }
+    const uint64_t *res = vt_is_one(u, nw) ? x1 : x2;
+    for (int i = 0; i < W; i++) r[i] = i < nw ? res[i] : 0;
+}
+
 /*
  * (x3, y3) = P1 + P2 in affine coordinates (public data; HMV 3.1.2).
  * Contract: both points on the curve, of odd order (so x != 0 and a
@@ -337,9 +427,10 @@ int ecedu_ecdsa_verify(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen
     bits2int(mn, E, digest, digestlen);
     modn_reduce(mn, E, E);
 
-    /* w = s^-1 R (Montgomery), u1 = e w, u2 = r w (plain) */
-    modn_to_mont(mn, w, Sv);
-    modn_inv_mont(mn, w, w);
+    /* w = s^-1 (public: variable-time inverse), to Montgomery form wR;
+     * u1 = e w, u2 = r w (plain) */
+    modn_inv_vartime(mn, w, Sv);
+    modn_to_mont(mn, w, w);
     modn_mul(mn, u1, E, w);
     modn_mul(mn, u2, Rv, w);
 
@@ -391,6 +482,10 @@ int ecedu_ecdsa_modn_op(int ci, int op, const uint8_t *a, const uint8_t *b, uint
         break;
     case 2: modn_reduce(mn, Rr, A); break;
     case 3: modn_add(mn, Rr, A, B); break;
+    case 4:
+        if (ecedu_ct_is_zero(A, W)) return ECEDU_ERR_RANGE;
+        modn_inv_vartime(mn, Rr, A);
+        break;
     default: return ECEDU_ERR_LENGTH;
     }
     words_to_be(out, nlen, Rr);

@@ -23,7 +23,7 @@ mod n, or field elements / coordinates with bit i = coefficient of z^i)::
     bench_ecdsa_sign(curve, iterations) -> seconds     (C loop, fixed 32-byte digest)
     bench_ecdsa_verify(curve, iterations) -> seconds   (C loop, one valid signature)
     sha256(data) -> bytes, hmac_sha256(key, data) -> bytes   (test hooks)
-    modn_op(curve, op, a, b=0) -> int   # 'mul', 'inv', 'reduce', 'add' mod n (test hook)
+    modn_op(curve, op, a, b=0) -> int   # 'mul', 'inv', 'inv_vartime', 'reduce', 'add' mod n (test hook)
 
 Errors: :class:`ecedu.errors.ECEduError` subclasses, as in :mod:`ecedu.native`:
 UnknownCurveError, EncodingError (wrong type/length), InvalidPointError,
@@ -213,11 +213,12 @@ def hmac_sha256(key: bytes, data: bytes) -> bytes:
     return bytes(out)
 
 
-_OPS = {"mul": 0, "inv": 1, "reduce": 2, "add": 3}
+_OPS = {"mul": 0, "inv": 1, "reduce": 2, "add": 3, "inv_vartime": 4}
 
 
 def modn_op(curve: str, op: str, a: int, b: int = 0) -> int:
-    """Test hook for the C arithmetic mod n: 'mul' a*b, 'inv' a^-1 (Fermat),
+    """Test hook for the C arithmetic mod n: 'mul' a*b, 'inv' a^-1 (Fermat,
+    constant time), 'inv_vartime' a^-1 (binary Euclid, for public values),
     'reduce' a mod n (a < 256^nlen), 'add' a+b.  Inputs < n except for reduce."""
     ci, _, _, _, nlen = _curve(curve)
     if op not in _OPS:

@@ -135,13 +135,59 @@ static inline __attribute__((always_inline)) void modn_mul_core(const ecedu_modn
     for (int j = NW; j < ECEDU_MODN_W; j++) r[j] = 0;
 }
 
+/*
+ * The same product in product-scanning form ("FIPS", Koc et al. 1996):
+ * column by column, a * b and the reduction multiples m * n are
+ * accumulated into a 3-word accumulator (t2:t1:t0), so the many
+ * independent 64x64 products are not serialised through a word-by-word
+ * carry chain.  Faster than CIOS from 5 words on (measured).  Same contract.
+ */
+static inline __attribute__((always_inline)) void modn_mul_fips(const ecedu_modn *c, uint64_t *r,
+        const uint64_t *a, const uint64_t *b, const int NW) {
+    uint64_t m[ECEDU_MODN_W], t[ECEDU_MODN_W + 1];
+    uint64_t t0 = 0, t1 = 0, t2 = 0;
+#define MAC(x, y) do { unsigned __int128 p_ = (unsigned __int128)(x) * (y); \
+        unsigned __int128 s_ = ((unsigned __int128)t1 << 64 | t0) + p_; \
+        t2 += s_ < p_; t0 = (uint64_t)s_; t1 = (uint64_t)(s_ >> 64); } while (0)
+    for (int i = 0; i < NW; i++) {
+        for (int j = 0; j < i; j++) {
+            MAC(a[j], b[i - j]);
+            MAC(m[j], c->n[i - j]);
+        }
+        MAC(a[i], b[0]);
+        m[i] = t0 * c->n0;
+        MAC(m[i], c->n[0]);
+        t0 = t1; t1 = t2; t2 = 0;
+    }
+    for (int i = NW; i < 2 * NW; i++) {
+        for (int j = i - NW + 1; j < NW; j++) {
+            MAC(a[j], b[i - j]);
+            MAC(m[j], c->n[i - j]);
+        }
+        t[i - NW] = t0;
+        t0 = t1; t1 = t2; t2 = 0;
+    }
+    t[NW] = t0;
+#undef MAC
+    uint64_t u[ECEDU_MODN_W], borrow = 0;
+    for (int j = 0; j < NW; j++) {
+        unsigned __int128 d = (unsigned __int128)t[j] - c->n[j] - borrow;
+        u[j] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+    }
+    uint64_t keep_t = 0 - ((t[NW] - borrow) >> 63);
+    for (int j = 0; j < NW; j++) r[j] = u[j] ^ (keep_t & (u[j] ^ t[j]));
+    for (int j = NW; j < ECEDU_MODN_W; j++) r[j] = 0;
+}
+
+/* r = a b R^-1 mod n: CIOS for 3 and 4 words, product scanning above. */
 static void modn_mul(const ecedu_modn *c, uint64_t *r, const uint64_t *a, const uint64_t *b) {
     switch (c->nw) { /* public */
     case 3: modn_mul_core(c, r, a, b, 3); break;
     case 4: modn_mul_core(c, r, a, b, 4); break;
-    case 5: modn_mul_core(c, r, a, b, 5); break;
-    case 7: modn_mul_core(c, r, a, b, 7); break;
-    case 9: modn_mul_core(c, r, a, b, 9); break;
+    case 5: modn_mul_fips(c, r, a, b, 5); break;
+    case 7: modn_mul_fips(c, r, a, b, 7); break;
+    case 9: modn_mul_fips(c, r, a, b, 9); break;
     default: modn_mul_core(c, r, a, b, c->nw); break;
     }
 }

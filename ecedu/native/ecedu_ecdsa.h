@@ -61,7 +61,9 @@ int ecedu_ecdsa_verify(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen
 
 /* Arithmetic mod n, exported for the tests.  a, b, out: nlen bytes.
  * op 0: a b mod n;  1: a^-1 mod n (Fermat; a = 0 gives 0);  2: a mod n;
- * 3: a + b mod n.  For ops 0, 1, 3 the inputs must be < n (ECEDU_ERR_RANGE). */
+ * 3: a + b mod n;  4: a^-1 mod n by the variable-time binary extended Euclid
+ * used in verification (a = 0 -> ECEDU_ERR_RANGE).  Except for op 2 the inputs
+ * must be < n (ECEDU_ERR_RANGE). */
 int ecedu_ecdsa_modn_op(int ci, int op, const uint8_t *a, const uint8_t *b, uint8_t *out,
                         size_t nlen);
 

@@ -258,7 +258,9 @@ static void FN(inv)(uint64_t *r, const uint64_t *a) {
     FN(sqr)(r, beta);
 }
 
-/* Square root: sqrt(a) = a^(2^(m-1)), m-1 squarings (HMV 2.3.? / Fong et al.). */
+/* Square root: sqrt(a) = a^(2^(m-1)) since a^(2^m) = a; m-1 squarings.
+ * (Faster: split a into even and odd parts and multiply the odd part by the
+ * constant sqrt(z), Fong-Hankerson-Lopez-Menezes 2004; not needed here.) */
 static void FN(sqrt)(uint64_t *r, const uint64_t *a) { FN(sqr_n)(r, a, GF_M - 1); }
 
 /* Half-trace (m odd): H(c) = sum_{i=0}^{(m-1)/2} c^(2^(2i)).  If Tr(c) = 0,

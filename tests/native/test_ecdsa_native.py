@@ -59,6 +59,7 @@ def test_modn_arithmetic(name):
         assert eb.modn_op(name, "mul", a, b) == a * b % n
         assert eb.modn_op(name, "add", a, b) == (a + b) % n
         assert eb.modn_op(name, "inv", a) == pow(a, -1, n)
+        assert eb.modn_op(name, "inv_vartime", a) == pow(a, -1, n)
     for x in [0, n, n + 1, 2 * n - 1, (1 << (8 * nlen)) - 1, rng.randrange(1 << (8 * nlen))]:
         if x >= 1 << (8 * nlen):
             continue

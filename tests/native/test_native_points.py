@@ -197,3 +197,38 @@ def test_bench_helpers():
     assert native.bench_field_mul(163, 1000) > 0
     assert native.bench_ecdh("sect163k1", 3) > 0
     assert native.bench_scalar_mult_base("sect163k1", 3) > 0
+
+
+def _regular_digits(kk, L):
+    """The signed window recoding of fixed_base.h, in Python."""
+    digits = []
+    for _ in range(L // 4):
+        u = (kk & 31) - 16
+        digits.append(u)
+        kk = (kk - u) >> 4
+    return digits + [kk]
+
+
+@pytest.mark.parametrize("name", CURVES)
+def test_fixed_base_exceptional_doubling_case(name):
+    """Scalars for which the last mixed addition of the fixed-base method adds
+    a point to itself (Q = T), so the masked doubling branch must be taken."""
+    c = _ORACLE[name]
+    L = c.n.bit_length()
+    W = L // 4 + 1
+    hits = 0
+    for j in (W - 1, W - 2):
+        for d in range(1, 16, 2):
+            for sgn in (1, -1):
+                kk = (2 * sgn * d * 16**j) % c.n
+                if kk % 2 == 0:
+                    continue
+                dg = _regular_digits(kk, L)
+                q = sum(x * 16**i for i, x in enumerate(dg[:j]))
+                if (q - dg[j] * 16**j) % c.n:
+                    continue
+                hits += 1
+                for k in (kk, c.n - kk):  # odd k used as is; even k via n - k
+                    assert native.scalar_mult_base(name, k) == native.scalar_mult(name, k, *c.G)
+    if hits == 0:
+        pytest.skip("no such scalar among the candidates for this curve")
