@@ -11,8 +11,8 @@
  * take the secret key d and the nonce k.  Multiplication is CIOS (Koc,
  * Acar, Kaliski, "Analyzing and comparing Montgomery multiplication
  * algorithms", 1996) with a final subtraction chosen by a mask;
- * inversion is Fermat's little theorem a^(n-2) with a fixed 4-bit window
- * over the public exponent n-2.
+ * inversion is Fermat's little theorem a^(n-2) with a sliding window over
+ * the public exponent n-2.
  */
 #ifndef ECEDU_ECDSA_MODN_H
 #define ECEDU_ECDSA_MODN_H
@@ -232,33 +232,47 @@ static void modn_add(const ecedu_modn *c, uint64_t *r, const uint64_t *a, const 
 
 /*
  * r = a^(n-2) = a^-1 in Montgomery form (Fermat; n prime).  Contract: a is
- * in Montgomery form, a < n; a = 0 gives 0.  Fixed 4-bit window over the
- * public exponent n - 2: the sequence of squarings and multiplications,
- * and the table index, depend on n only.
+ * in Montgomery form, a < n; a = 0 gives 0.  Left-to-right sliding window
+ * of width 5 over the PUBLIC exponent n - 2 (HAC Algorithm 14.85):
+ * the table holds the odd powers a, a^3, ..., a^31; which squarings and
+ * multiplications happen, and every table index, depend on n only -- the
+ * same sequence for every a, so this is constant time in a.
  */
 static void modn_inv_mont(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
+    enum { WIN = 5 };
     const int nw = c->nw;
-    uint64_t tab[16][ECEDU_MODN_W], acc[ECEDU_MODN_W];
-    for (int i = 0; i < nw; i++) {
-        tab[0][i] = c->one[i];
-        tab[1][i] = a[i];
-    }
-    for (int j = 2; j < 16; j++) modn_mul(c, tab[j], tab[j - 1], a);
-    int nwin = (c->nbits + 3) / 4;
-    for (int w = nwin - 1; w >= 0; w--) {
-        int bit = 4 * w;
-        int digit = (int)((c->nm2[bit >> 6] >> (bit & 63)) & 15); /* public */
-        if (w == nwin - 1) {
-            for (int i = 0; i < nw; i++) acc[i] = tab[digit][i];
+    uint64_t tab[1 << (WIN - 1)][ECEDU_MODN_W], a2[ECEDU_MODN_W], acc[ECEDU_MODN_W];
+    const uint64_t *e = c->nm2;
+#define EBIT(i) ((int)((e[(i) >> 6] >> ((i) & 63)) & 1))
+    for (int i = 0; i < ECEDU_MODN_W; i++) tab[0][i] = a[i];
+    modn_mul(c, a2, a, a);
+    for (int j = 1; j < (1 << (WIN - 1)); j++) modn_mul(c, tab[j], tab[j - 1], a2); /* a^(2j+1) */
+    for (int i = 0; i < ECEDU_MODN_W; i++) acc[i] = c->one[i];
+    int i = c->nbits - 1; /* n - 2 has the bit length of n (n > 4) */
+    while (i >= 0) {
+        if (!EBIT(i)) { /* public bit */
+            modn_mul(c, acc, acc, acc);
+            i--;
             continue;
         }
-        for (int s = 0; s < 4; s++) modn_mul(c, acc, acc, acc);
-        if (digit) modn_mul(c, acc, acc, tab[digit]);
+        /* the longest window e[i..l] of at most WIN bits that ends in a 1 */
+        int l = i - WIN + 1 < 0 ? 0 : i - WIN + 1;
+        while (!EBIT(l)) l++;
+        int val = 0;
+        for (int j = i; j >= l; j--) {
+            val = (val << 1) | EBIT(j);
+            modn_mul(c, acc, acc, acc);
+        }
+        modn_mul(c, acc, acc, tab[val >> 1]); /* val odd */
+        i = l - 1;
     }
-    for (int i = 0; i < ECEDU_MODN_W; i++) r[i] = i < nw ? acc[i] : 0;
-    /* wipe the table of powers of a (a may be the secret nonce) */
+#undef EBIT
+    for (int k = 0; k < ECEDU_MODN_W; k++) r[k] = k < nw ? acc[k] : 0;
+    /* wipe the powers of a (a may be the secret nonce) */
     volatile uint64_t *v = &tab[0][0];
-    for (size_t i = 0; i < sizeof tab / sizeof(uint64_t); i++) v[i] = 0;
+    for (size_t k = 0; k < sizeof tab / sizeof(uint64_t); k++) v[k] = 0;
+    v = a2;
+    for (size_t k = 0; k < ECEDU_MODN_W; k++) v[k] = 0;
 }
 
 #endif

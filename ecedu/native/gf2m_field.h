@@ -116,7 +116,7 @@ GF_HOT void FN(reduce)(uint64_t *r, uint64_t *c) {
 /* PCLMUL version: the 128-bit partial products stay in SSE registers.  Those
  * at an even word offset 2k go to E[k] (words 2k, 2k+1), those at an odd
  * offset 2k+1 to O[k] (words 2k+1, 2k+2); O is shifted by 64 bits and added
- * to E at the end (the layout of Bluhm and Gueron 2013). */
+ * to E at the end, so only the 2*NW result words leave the SSE registers. */
 GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
     __m128i av[GF_NW], bv[GF_NW], D[GF_NW], E[GF_NW + 1], O[GF_NW];
     for (int i = 0; i < GF_NW; i++) {
