@@ -402,3 +402,15 @@ def bench_ecdh(curve: str, iterations: int) -> float:
 
 def bench_scalar_mult_base(curve: str, iterations: int) -> float:
     return _bench(_lib().ecedu_bench_scalar_mult_base, _curve(curve)[0], iterations)
+
+
+# ECDSA lives in its own bridge module (ecdsa.c); its benchmark loops are offered here too,
+# next to bench_ecdh, for `python -m ecedu speed ecdsa`.
+def bench_ecdsa_sign(curve: str, iterations: int) -> float:
+    from .ecdsa_bridge import bench_ecdsa_sign as run
+    return run(curve, iterations)
+
+
+def bench_ecdsa_verify(curve: str, iterations: int) -> float:
+    from .ecdsa_bridge import bench_ecdsa_verify as run
+    return run(curve, iterations)
