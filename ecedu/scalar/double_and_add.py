@@ -7,22 +7,21 @@ chapter 6 measures and the Montgomery ladder removes.
 
 from __future__ import annotations
 
-from ..ec.group import coordinates, neg
+from ..ec.group import multiply_plain, neg
 
 
 def double_and_add(curve, k: int, P):
-    """k·P for any integer *k* (negative *k* multiplies −P); returns an affine point or None."""
-    if k < 0:
-        k, P = -k, neg(curve, P)
-    if k == 0 or P is None:
-        return None
-    C = coordinates(curve)
-    R = C.infinity
-    for bit in bin(k)[2:]:
-        R = C.double(R)
-        if bit == "1":
-            R = C.add_mixed(R, P)
-    return C.to_affine(R)
+    """k·P for any integer *k* (negative *k* multiplies −P); returns an affine point or None.
+
+    The loop itself is :func:`ecedu.ec.group.multiply_plain` — the group layer needs it for
+    subgroup checks, so it lives there once::
+
+        R = O
+        for each bit of k, from the top:
+            R = 2R                     (projective doubling)
+            if the bit is 1: R = R + P (mixed addition)
+    """
+    return multiply_plain(curve, k, P)
 
 
 def double_and_add_affine(curve, k: int, P):

@@ -16,6 +16,7 @@ Partial reduction: the τNAF of *k* itself is about twice as long as m.  But
 
 from __future__ import annotations
 
+import math
 from fractions import Fraction
 from functools import cache
 
@@ -61,8 +62,9 @@ def round_off(l0: Fraction, l1: Fraction, mu: int):
 
     Rounding each coordinate separately is not enough: the region of points that round to 0
     must fit the lattice Z[τ], so the remainders η0, η1 are tested against its edges.
+    Each coordinate is first rounded as the textbook does, ⌊λ + 1/2⌋ (halves round up).
     """
-    f0, f1 = round(l0), round(l1)
+    f0, f1 = math.floor(l0 + Fraction(1, 2)), math.floor(l1 + Fraction(1, 2))
     e0, e1 = l0 - f0, l1 - f1
     h0 = h1 = 0
     eta = 2 * e0 + mu * e1
