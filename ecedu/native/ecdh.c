@@ -90,9 +90,15 @@ int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen
     return ecedu_field_for(c->m)->validate(c, X, Y);
 }
 
-int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,
-                      size_t flen, uint8_t *ox, uint8_t *oy) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || !k || !x || !y || !ox || !oy) return ECEDU_ERR_CURVE;
+/*
+ * k * (x, y) for curve index ci with byte inputs, written to ox/oy (flen
+ * bytes each).  Contract: ci is valid; if validated is nonzero, (x, y) has
+ * already passed FN(validate) (e.g. from ecedu_decode_point) and is not
+ * checked again.  The scalar is handled in constant time (see scalar_load).
+ */
+static int scalar_mult_impl(int ci, const uint8_t *k, size_t klen, const uint8_t *x,
+                            const uint8_t *y, size_t flen, uint8_t *ox, uint8_t *oy,
+                            int validated) {
     const ecedu_curve *c = &ecedu_curves[ci];
     const ecedu_field_impl *f = ecedu_field_for(c->m);
     uint64_t K[ECEDU_MAXW + 1], X[ECEDU_MAXW] = {0}, Y[ECEDU_MAXW] = {0};
@@ -101,7 +107,7 @@ int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, c
     if (flen != felen(c)) return ECEDU_ERR_LENGTH;
     if (klen == 0 || klen > nlen(c)) return ECEDU_ERR_SCALAR;
     if ((rc = coord_load(c, X, x)) || (rc = coord_load(c, Y, y))) return rc;
-    if ((rc = f->validate(c, X, Y))) return rc;
+    if (!validated && (rc = f->validate(c, X, Y))) return rc;
     uint64_t ok = scalar_load(c, K, k, klen);
     f->ladder(c, K, X, Y, RX, RY);
     ecedu_words_to_bytes(ox, flen, RX, c->nw);
@@ -110,6 +116,12 @@ int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, c
     mask_bytes(oy, flen, ok);
     wipe(K, sizeof K);
     return scalar_rc(ok);
+}
+
+int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,
+                      size_t flen, uint8_t *ox, uint8_t *oy) {
+    if (ci < 0 || ci >= ECEDU_NCURVES || !k || !x || !y || !ox || !oy) return ECEDU_ERR_CURVE;
+    return scalar_mult_impl(ci, k, klen, x, y, flen, ox, oy, 0);
 }
 
 /* Fixed-base tables, built on first use (under a lock). */
@@ -156,7 +168,8 @@ int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_
     int rc;
     if (outlen != F) return ECEDU_ERR_LENGTH;
     if ((rc = ecedu_decode_point(ci, peer, plen, px, py))) return rc;
-    rc = ecedu_scalar_mult(ci, d, dlen, px, py, F, out, oy);
+    /* the decoded point is validated: do not check it a second time */
+    rc = scalar_mult_impl(ci, d, dlen, px, py, F, out, oy, 1);
     wipe(oy, sizeof oy);
     return rc;
 }

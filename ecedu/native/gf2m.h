@@ -20,6 +20,7 @@
 #ifndef ECEDU_GF2M_H
 #define ECEDU_GF2M_H
 
+#include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
 

@@ -88,8 +88,60 @@ GF_HOT void FN(fold)(uint64_t *c, uint64_t t, int d) {
     if (s) c[w + 1] ^= t >> (64 - s); /* s depends on m only */
 }
 
+/* Largest non-leading exponent of f and the low part of f as one word
+ * (only meaningful when that exponent is < 64). */
+#define GF_RED_MAX (FN(red_terms)[0])
+GF_HOT uint64_t FN(red_word)(void) {
+    uint64_t w = 0;
+    for (int j = 0; j < GF_NRED; j++) w |= 1ULL << (FN(red_terms)[j] & 63);
+    return w;
+}
+
+#if GF_PCLMUL
+/*
+ * r = c mod f with PCLMULQDQ, for f = z^m + g(z) with deg g < 64 (m = 163,
+ * 193, 283, 571).  Each word t above bit m is folded as one carry-less
+ * product t * g(z) (at most 64 + deg g bits) shifted to bit 64i - m, instead
+ * of one shifted XOR per term of g.  As in the generic version, m - deg g > 64
+ * so a fold lands strictly below the word being folded (words are folded top
+ * down), and the last fold (bits m.. of word NW-1) lands in words 0 and 1.
+ * Contract: c has 2*NW words (destroyed); r may alias c.
+ */
+GF_HOT void FN(reduce_clmul)(uint64_t *r, uint64_t *c) {
+    const uint64_t g = FN(red_word)();
+#pragma GCC unroll 20
+    for (int i = 2 * GF_NW - 1; i >= GF_NW; i--) {
+        uint64_t lo, hi;
+        const int d = 64 * i - GF_M, w = d >> 6, s = d & 63;
+        FN(clmul64)(c[i], g, &lo, &hi);
+        if (s) { /* s depends on m only */
+            c[w] ^= lo << s;
+            c[w + 1] ^= (lo >> (64 - s)) ^ (hi << s);
+            if (s + GF_RED_MAX >= 64) c[w + 2] ^= hi >> (64 - s);
+        } else {
+            c[w] ^= lo;
+            c[w + 1] ^= hi;
+        }
+    }
+    if (GF_M % 64) {
+        uint64_t lo, hi, t = c[GF_NW - 1] >> (GF_M % 64);
+        c[GF_NW - 1] &= (1ULL << (GF_M % 64)) - 1;
+        FN(clmul64)(t, g, &lo, &hi);
+        c[0] ^= lo;
+        c[1] ^= hi;
+    }
+    for (int i = 0; i < GF_NW; i++) r[i] = c[i];
+}
+#endif
+
 /* r = c mod f, where c has 2*NW words (c is destroyed). */
 GF_HOT void FN(reduce)(uint64_t *r, uint64_t *c) {
+#if GF_PCLMUL
+    if (GF_RED_MAX < 64) { /* public, constant per field */
+        FN(reduce_clmul)(r, c);
+        return;
+    }
+#endif
 #pragma GCC unroll 20
     for (int i = 2 * GF_NW - 1; i >= GF_NW; i--) {
         uint64_t t = c[i];
@@ -264,8 +316,9 @@ static void FN(inv)(uint64_t *r, const uint64_t *a) {
 static void FN(sqrt)(uint64_t *r, const uint64_t *a) { FN(sqr_n)(r, a, GF_M - 1); }
 
 /* Half-trace (m odd): H(c) = sum_{i=0}^{(m-1)/2} c^(2^(2i)).  If Tr(c) = 0,
- * then z = H(c) solves z^2 + z = c (HMV 3.6.2, used to solve quadratics). */
-static void FN(half_trace)(uint64_t *r, const uint64_t *a) {
+ * then z = H(c) solves z^2 + z = c (HMV 3.6.2, used to solve quadratics).
+ * By the definition: (m-1) squarings.  Used only to build the table below. */
+static void FN(half_trace_slow)(uint64_t *r, const uint64_t *a) {
     uint64_t t[GF_NW], acc[GF_NW];
     FN(copy)(t, a);
     FN(copy)(acc, a);
@@ -273,6 +326,34 @@ static void FN(half_trace)(uint64_t *r, const uint64_t *a) {
         FN(sqr)(t, t);
         FN(sqr)(t, t);
         FN(add)(acc, acc, t);
+    }
+    FN(copy)(r, acc);
+}
+
+/* H is GF(2)-linear, so H(c) = sum of H(z^i) over the set bits i of c.
+ * ht_table[i] = H(z^i) is built once (pthread_once, m slow half-traces of
+ * public constants); then H(c) is m masked XORs of NW words and no squaring
+ * (HMV 3.6.2 notes the same table method).  Constant time: every row is
+ * read and combined under a mask, whatever the bits of c. */
+static uint64_t FN(ht_table)[GF_M][GF_NW];
+static pthread_once_t FN(ht_once) = PTHREAD_ONCE_INIT;
+
+static void FN(ht_init)(void) {
+    uint64_t e[GF_NW];
+    for (int i = 0; i < GF_M; i++) {
+        for (int j = 0; j < GF_NW; j++) e[j] = 0;
+        e[i >> 6] = 1ULL << (i & 63);
+        FN(half_trace_slow)(FN(ht_table)[i], e);
+    }
+}
+
+/* r = H(a).  Contract: a reduced; r may alias a. */
+static void FN(half_trace)(uint64_t *r, const uint64_t *a) {
+    uint64_t acc[GF_NW] = {0};
+    pthread_once(&FN(ht_once), FN(ht_init));
+    for (int i = 0; i < GF_M; i++) {
+        uint64_t mask = 0 - ((a[i >> 6] >> (i & 63)) & 1);
+        for (int j = 0; j < GF_NW; j++) acc[j] ^= mask & FN(ht_table)[i][j];
     }
     FN(copy)(r, acc);
 }
