@@ -19,3 +19,36 @@ def openssl():
             pytest.fail("openssl is required in CI")
         pytest.skip("openssl CLI not installed")
     return path
+
+
+NATIVE_DIR = __import__("pathlib").Path(__file__).resolve().parents[1] / "ecedu" / "native"
+
+
+@pytest.fixture(scope="session")
+def build_ctime_driver(tmp_path_factory):
+    """Compile a valgrind constant-time driver (tests/ctime*/...c) against the native library.
+
+    Skips, with the reason, when valgrind, <valgrind/memcheck.h>, a C compiler or the built
+    library is missing.  Returns a function ``build(driver_c) -> executable path``.
+    """
+    import subprocess
+
+    if shutil.which("valgrind") is None:
+        pytest.skip("valgrind is not installed (Debian/Ubuntu: apt-get install valgrind)")
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if cc is None:
+        pytest.skip("no C compiler")
+    probe = subprocess.run([cc, "-E", "-x", "c", "-"], input="#include <valgrind/memcheck.h>\n",
+                           capture_output=True, text=True)
+    if probe.returncode:
+        pytest.skip("<valgrind/memcheck.h> missing (Debian/Ubuntu package: valgrind)")
+    lib = NATIVE_DIR / "libecedu_native.so"
+    if not lib.exists():
+        pytest.skip("native library not built (python -m ecedu.native.build)")
+
+    def build(driver_c):
+        exe = tmp_path_factory.mktemp("ctime") / driver_c.stem
+        subprocess.run([cc, "-O2", "-g", "-I", str(NATIVE_DIR), str(driver_c), "-o", str(exe),
+                        "-L", str(NATIVE_DIR), "-lecedu_native", f"-Wl,-rpath,{NATIVE_DIR}"], check=True)
+        return exe
+    return build

@@ -186,6 +186,24 @@ static void output_rs(uint8_t *r_out, uint8_t *s_out, size_t nlen, const uint64_
     }
 }
 
+/* The common end of both signing entry points: write (r, s) when signing worked and d was
+ * valid (dok all-ones), zeros otherwise, and return the error code.  rc and (r, s) are the
+ * public result of the signature, so they are declassified here (libsecp256k1 does the same). */
+static int finish_signature(int rc, uint64_t dok, const uint64_t *R, const uint64_t *S,
+                            uint8_t *r_out, uint8_t *s_out, size_t nlen) {
+    if (rc == ECEDU_OK) {
+        output_rs(r_out, s_out, nlen, R, S, dok);
+        rc = mask_rc(dok, ECEDU_OK, ECEDU_ERR_SCALAR);
+    } else {
+        memset(r_out, 0, nlen);
+        memset(s_out, 0, nlen);
+    }
+    ECEDU_DECLASSIFY(&rc, sizeof rc);
+    ECEDU_DECLASSIFY(r_out, nlen);
+    ECEDU_DECLASSIFY(s_out, nlen);
+    return rc;
+}
+
 int ecedu_ecdsa_sign(int ci, const uint8_t *d, size_t dlen, const uint8_t *digest,
                      size_t digestlen, uint8_t *r_out, uint8_t *s_out, size_t nlen) {
     if (ci < 0 || ci >= ECEDU_NCURVES || !d || !r_out || !s_out) return ECEDU_ERR_CURVE;
@@ -222,16 +240,7 @@ int ecedu_ecdsa_sign(int ci, const uint8_t *d, size_t dlen, const uint8_t *diges
         }
         ecedu_drbg_reseed_reject(&g); /* h.3: next candidate */
     }
-    if (rc == ECEDU_OK) {
-        output_rs(r_out, s_out, nlen, R, S, dok);
-        rc = mask_rc(dok, ECEDU_OK, ECEDU_ERR_SCALAR);
-    } else {
-        memset(r_out, 0, nlen);
-        memset(s_out, 0, nlen);
-    }
-    ECEDU_DECLASSIFY(&rc, sizeof rc);
-    ECEDU_DECLASSIFY(r_out, nlen);
-    ECEDU_DECLASSIFY(s_out, nlen);
+    rc = finish_signature(rc, dok, R, S, r_out, s_out, nlen);
     wipe(D, sizeof D);
     wipe(K, sizeof K);
     wipe(S, sizeof S);
@@ -259,16 +268,7 @@ int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t
     /* an invalid k is the caller's public mistake: report it as such */
     ECEDU_DECLASSIFY(&kok, sizeof kok);
     int rc = kok ? sign_with_nonce(ci, mn, K, D, E, R, S) : ECEDU_ERR_SCALAR;
-    if (rc == ECEDU_OK) {
-        output_rs(r_out, s_out, nlen, R, S, dok);
-        rc = mask_rc(dok, ECEDU_OK, ECEDU_ERR_SCALAR);
-    } else {
-        memset(r_out, 0, nlen);
-        memset(s_out, 0, nlen);
-    }
-    ECEDU_DECLASSIFY(&rc, sizeof rc);
-    ECEDU_DECLASSIFY(r_out, nlen);
-    ECEDU_DECLASSIFY(s_out, nlen);
+    rc = finish_signature(rc, dok, R, S, r_out, s_out, nlen);
     wipe(D, sizeof D);
     wipe(K, sizeof K);
     wipe(S, sizeof S);
