@@ -8,7 +8,8 @@ from hypothesis import given, strategies as st
 import ecedu
 from ecedu import ec, scalar
 from ecedu.curves.toy import toy_binary_curve, toy_prime_curve
-from ecedu.scalar.tnaf import evaluate, partial_reduce, tnaf, wtnaf, zt_norm
+from ecedu.scalar.tnaf import (delta, evaluate, partial_reduce, regular_plan, regular_wtnaf, tau_power,
+                               tnaf, wtnaf, wtnaf_constants, zt_mul, zt_norm)
 
 NAMES = ecedu.curve_names()
 
@@ -19,6 +20,7 @@ def algorithms(C):
             scalar.multiply]
     if C.is_koblitz:
         algs += [lambda C, k, P, w=w: scalar.tnaf_mult(C, k, P, w) for w in (2, 4, 6)]
+        algs += [lambda C, k, P, w=w: scalar.regular_tnaf_mult(C, k, P, w) for w in (5, 6)]
     return algs
 
 
@@ -86,6 +88,45 @@ def test_partial_reduction_shortens_expansion(name):
         assert zt_norm(rho, C.mu) < 4 * C.n          # |ρ| is about sqrt(n)
         assert len(tnaf(rho, C.mu)) <= C.field.m + 4   # ~m digits instead of ~2m
         assert len(tnaf(k, C.mu)) > C.field.m + 100
+
+
+KOBLITZ = [n for n in NAMES if ecedu.get_curve(n).is_koblitz]
+
+
+@pytest.mark.parametrize("name", KOBLITZ)
+@pytest.mark.parametrize("w", [5, 6])
+def test_regular_recoding(name, w):
+    """Regular recoding: every digit odd and non-zero, the expansion evaluates back to ρ,
+    and regular_plan's digit count always leaves ±1 on top (also for the extreme ρ that
+    partial reduction can return: ±δ-sized ones built from the corners of the rounding)."""
+    C = ecedu.get_curve(name)
+    mu, m = C.mu, C.field.m
+    length, complete = regular_plan(m, mu, C.n, w)
+    assert (m - 2) / (w - 1) < length < m / (w - 1) + 8 and 1 <= complete <= 3
+    _, alphas = wtnaf_constants(w, mu)
+    d0, d1 = delta(m, mu)
+    rng = random.Random(name + str(w))
+    rhos = []
+    for k in [1, 2, C.n - 1, C.n // 2] + [rng.randrange(1, C.n) for _ in range(40)]:
+        rho = partial_reduce(C, k)
+        rhos.append(rho if rho[0] % 2 else (rho[0] + d0, rho[1] + d1))
+    for s0 in (-2, 0, 2):                           # |ρ| up to 3|δ| (regular_plan allows 4|δ|)
+        for s1 in (-2, 2):
+            r0 = d0 + s0 * d0
+            rhos.append((r0 if r0 % 2 else r0 + 1, d1 + s1 * d1))
+    step = tau_power(w - 1, mu)
+    for rho in rhos:
+        digits, top = regular_wtnaf(rho, mu, w, length)
+        assert top in ((1, 0), (-1, 0))
+        assert all(u % 2 and abs(u) < 2 ** (w - 1) for u in digits)
+        acc = top
+        for u in reversed(digits):
+            a = alphas[abs(u)] if u > 0 else tuple(-x for x in alphas[-u])
+            acc = zt_mul(acc, step, mu)
+            acc = (acc[0] + a[0], acc[1] + a[1])
+        assert acc == rho
+    with pytest.raises(ValueError):
+        regular_wtnaf((2, 1), mu, w, 3)
 
 
 def test_counters_compare_algorithms():

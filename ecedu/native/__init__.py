@@ -66,7 +66,7 @@ from ecedu.errors import (
 )
 
 __all__ = [
-    "available", "load_error", "cpu_features", "force_portable", "using_pclmul",
+    "available", "load_error", "cpu_features", "force_portable", "using_pclmul", "koblitz_method",
     "implementation", "library_path",
     "FIELD_DEGREES", "CURVES",
     "field_mul", "field_sqr", "field_inv", "field_sqrt", "field_half_trace", "field_trace",
@@ -96,6 +96,7 @@ _SIGNATURES = {
     "ecedu_version": (_int, []),
     "ecedu_cpu_features": (_int, []),
     "ecedu_force_portable": (None, [_int]),
+    "ecedu_set_koblitz_ladder": (None, [_int]),
     "ecedu_using_pclmul": (_int, []),
     "ecedu_curve_index": (_int, [ctypes.c_char_p]),
     "ecedu_curve_info": (_int, [_int, ctypes.POINTER(_int), ctypes.POINTER(_int), ctypes.POINTER(_int)]),
@@ -180,6 +181,15 @@ def cpu_features() -> dict:
 def force_portable(flag: bool = True) -> None:
     """Use the portable C field arithmetic (flag=True) or the best available."""
     _lib().ecedu_force_portable(1 if flag else 0)
+
+
+def koblitz_method(method: str) -> None:
+    """Variable-base method on the six Koblitz curves: ``"tnaf"`` (the default, the
+    regular τ-adic method of tnaf.h) or ``"ladder"`` (the Montgomery ladder, as on the
+    other curves).  Process-wide; meant for tests and for measuring the difference."""
+    if method not in ("tnaf", "ladder"):
+        raise ValueError("method must be 'tnaf' or 'ladder'")
+    _lib().ecedu_set_koblitz_ladder(1 if method == "ladder" else 0)
 
 
 def using_pclmul() -> bool:

@@ -90,6 +90,12 @@ int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen
     return ecedu_field_for(c->m)->validate(c, X, Y);
 }
 
+/* Variable-base method on the Koblitz curves: the tau-adic one (tnaf.h) unless
+ * a test asks for the ladder, so that the two can be compared. */
+static int g_koblitz_ladder;
+
+void ecedu_set_koblitz_ladder(int flag) { g_koblitz_ladder = flag ? 1 : 0; }
+
 /*
  * k * (x, y) for curve index ci with byte inputs, written to ox/oy (flen
  * bytes each).  Contract: ci is valid; if validated is nonzero, (x, y) has
@@ -109,13 +115,19 @@ static int scalar_mult_impl(int ci, const uint8_t *k, size_t klen, const uint8_t
     if ((rc = coord_load(c, X, x)) || (rc = coord_load(c, Y, y))) return rc;
     if (!validated && (rc = f->validate(c, X, Y))) return rc;
     uint64_t ok = scalar_load(c, K, k, klen);
-    f->ladder(c, K, X, Y, RX, RY);
+    if (c->tau && !g_koblitz_ladder) /* public: the curve, a test switch */
+        rc = f->tnaf(c, K, X, Y, RX, RY);
+    else
+        rc = f->ladder(c, K, X, Y, RX, RY);
     ecedu_words_to_bytes(ox, flen, RX, c->nw);
     ecedu_words_to_bytes(oy, flen, RY, c->nw);
-    mask_bytes(ox, flen, ok);
-    mask_bytes(oy, flen, ok);
+    /* rc is 0, or ECEDU_ERR_INTERNAL if the method failed (never seen; see
+     * tnaf.h); combined with the scalar check by masks, not branches */
+    uint64_t failed = ~ecedu_ct_is_zero_u64((uint64_t)(int64_t)rc);
+    mask_bytes(ox, flen, ok & ~failed);
+    mask_bytes(oy, flen, ok & ~failed);
     wipe(K, sizeof K);
-    return scalar_rc(ok);
+    return (int)(((uint64_t)(int64_t)scalar_rc(ok) & ~failed) | ((uint64_t)(int64_t)rc & failed));
 }
 
 int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,

@@ -35,6 +35,9 @@ int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen
 int ecedu_decode_point(int ci, const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy);
 int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,
                       size_t flen, uint8_t *ox, uint8_t *oy);
+/* Koblitz curves use the tau-adic method (tnaf.h); flag = 1 makes them use
+ * the Montgomery ladder instead (process-wide; for tests and benchmarks). */
+void ecedu_set_koblitz_ladder(int flag);
 int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, uint8_t *oy,
                            size_t flen);
 int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,

@@ -13,16 +13,8 @@
  * masked negation -(x, y) = (x, x + y).  Even k is handled as
  * kG = -((n - k) G) with n - k odd, chosen by mask.
  *
- * Additions use Lopez-Dahab projective coordinates (x = X/Z, y = Y/Z^2) and
- * mixed addition with an affine point (HMV Alg. 3.25, here for any a):
- *   A = y2 Z1^2 + Y1, B = x2 Z1 + X1, C = Z1 B, D = B^2 (C + a Z1^2),
- *   Z3 = C^2, E = A C, X3 = A^2 + D + E, F = X3 + x2 Z3,
- *   G = (x2 + y2) Z3^2, Y3 = (E + Z3) F + G.
- * It fails when Q = +-T (B = 0).  That cannot happen for most steps, but
- * it can for the last ones, so the step is made complete by masks: doubling
- * of the affine T is cheap (LD doubling, HMV Alg. 3.24, with Z = 1:
- * Z3 = x^2, X3 = x^4 + b, Y3 = b Z3 + X3 (a Z3 + y^2 + b)), and the point at
- * infinity is a mask flag.
+ * Additions use Lopez-Dahab coordinates and the complete mixed addition of
+ * ld.h (Q = +-T can happen in the last steps; masks handle it).
  */
 
 /* Build the table (public data, variable time allowed).  Returns ECEDU_OK
@@ -72,23 +64,6 @@ static void FN(fb_lookup)(const ecedu_fb_table *tab, int i, int d, uint64_t *x, 
     for (int w = 0; w < GF_NW; w++) y[w] ^= sgn & x[w];
 }
 
-/* Multiply by the curve constant a (public): free when a is 0 or 1. */
-static inline void FN(mul_a)(const ecedu_curve *c, uint64_t *r, const uint64_t *v) {
-    if (c->a_is_01) {
-        uint64_t m = 0 - (c->a[0] & 1);
-        for (int w = 0; w < GF_NW; w++) r[w] = v[w] & m;
-    } else {
-        FN(mul)(r, v, c->a);
-    }
-}
-
-static inline void FN(mul_b)(const ecedu_curve *c, uint64_t *r, const uint64_t *v) {
-    if (c->b_is_one)
-        FN(copy)(r, v);
-    else
-        FN(mul)(r, v, c->b);
-}
-
 /*
  * (ox, oy) = k G.  Contract: tab was built by FN(fb_precompute) for c; k has
  * ECEDU_MAXW + 1 words and value in [1, n-1] (not checked here).  Constant
@@ -126,72 +101,16 @@ static int FN(fixed_base)(const ecedu_curve *c, const ecedu_fb_table *tab, const
     }
     dig[W - 1] = (int8_t)kk[0]; /* odd, in [1, 15] */
 
-    uint64_t X[GF_NW], Y[GF_NW], Z[GF_NW], tx[GF_NW], ty[GF_NW];
-    uint64_t A[GF_NW], B[GF_NW], C[GF_NW], D[GF_NW], E[GF_NW], F[GF_NW], G[GF_NW];
-    uint64_t z2[GF_NW], t[GF_NW], inf = 0;
+    uint64_t X[GF_NW], Y[GF_NW], Z[GF_NW], tx[GF_NW], ty[GF_NW], inf = 0;
     FN(fb_lookup)(tab, 0, dig[0], X, Y);
     for (int w = 0; w < GF_NW; w++) Z[w] = 0;
     Z[0] = 1;
-
     for (int i = 1; i < W; i++) {
         FN(fb_lookup)(tab, i, dig[i], tx, ty);
-        /* mixed addition Q + T */
-        FN(sqr)(z2, Z);
-        FN(mul)(A, ty, z2);
-        FN(add)(A, A, Y);
-        FN(mul)(B, tx, Z);
-        FN(add)(B, B, X);
-        FN(mul)(C, Z, B);
-        FN(mul_a)(c, t, z2);
-        FN(add)(t, t, C);
-        FN(sqr)(D, B);
-        FN(mul)(D, D, t);
-        uint64_t nz[GF_NW], nx[GF_NW], ny[GF_NW];
-        FN(sqr)(nz, C);
-        FN(mul)(E, A, C);
-        FN(sqr)(nx, A);
-        FN(add)(nx, nx, D);
-        FN(add)(nx, nx, E);
-        FN(mul)(F, tx, nz);
-        FN(add)(F, F, nx);
-        FN(add)(t, tx, ty);
-        FN(sqr)(G, nz);
-        FN(mul)(G, G, t);
-        FN(add)(t, E, nz);
-        FN(mul)(ny, t, F);
-        FN(add)(ny, ny, G);
-        /* doubling of the affine T: (dx, dy, dz) */
-        uint64_t dz[GF_NW], dx[GF_NW], dy[GF_NW];
-        FN(sqr)(dz, tx);
-        FN(sqr)(dx, dz);
-        FN(add)(dx, dx, c->b);
-        FN(mul_a)(c, t, dz);
-        FN(sqr)(E, ty);
-        FN(add)(t, t, E);
-        FN(add)(t, t, c->b);
-        FN(mul)(dy, dx, t);
-        FN(mul_b)(c, t, dz);
-        FN(add)(dy, dy, t);
-        /* choose: inf -> T; Q = T -> 2T; Q = -T -> infinity; else Q + T */
-        uint64_t b0 = ecedu_ct_is_zero(B, GF_NW), a0 = ecedu_ct_is_zero(A, GF_NW);
-        uint64_t use_t = inf, use_d = ~inf & b0 & a0, new_inf = ~inf & b0 & ~a0;
-        uint64_t one[GF_NW] = {1};
-        ecedu_ct_select(nx, dx, use_d, GF_NW);
-        ecedu_ct_select(ny, dy, use_d, GF_NW);
-        ecedu_ct_select(nz, dz, use_d, GF_NW);
-        ecedu_ct_select(nx, tx, use_t, GF_NW);
-        ecedu_ct_select(ny, ty, use_t, GF_NW);
-        ecedu_ct_select(nz, one, use_t, GF_NW);
-        FN(copy)(X, nx);
-        FN(copy)(Y, ny);
-        FN(copy)(Z, nz);
-        inf = new_inf;
+        FN(ld_madd_complete)(c, X, Y, Z, &inf, tx, ty);
     }
     /* back to affine: x = X/Z, y = Y/Z^2; then the sign */
-    FN(inv)(t, Z);
-    FN(mul)(ox, X, t);
-    FN(sqr)(t, t);
-    FN(mul)(oy, Y, t);
+    FN(ld_to_affine)(ox, oy, X, Y, Z);
     for (int w = 0; w < GF_NW; w++) oy[w] ^= neg & ox[w];
     return ECEDU_OK;
 }

@@ -6,8 +6,54 @@ nothing at run time; tests/native checks that the two copies agree.
 from pathlib import Path
 
 from ecedu.curves.sec2 import BINARY_CURVES
+from ecedu.scalar.tnaf import delta, regular_plan, tnaf, wtnaf_constants
 
 MAXW = 9
+TW = MAXW + 2       # ECEDU_TW: words of the two's-complement integers in ztau.c
+
+
+def tau_width(m: int) -> int:
+    """Window width of the native τ-adic method: w = 6 (16 table points) pays off for the
+    large fields, w = 5 (8 points) below."""
+    return 6 if m > 300 else 5
+
+
+def twos(v: int, n: int = TW) -> str:
+    """v as n little-endian two's-complement words."""
+    assert -(1 << (64 * n - 1)) <= v < (1 << (64 * n - 1))
+    return words(v % (1 << (64 * n)), n)
+
+
+def tau_consts(name, m, a, n) -> list[str]:
+    """The ecedu_tau_consts initializer of a Koblitz curve (see gf2m.h)."""
+    mu = 1 if a == 1 else -1
+    w = tau_width(m)
+    length, complete = regular_plan(m, mu, n, w)
+    t_w, alphas = wtnaf_constants(w, mu)
+    d0, d1 = delta(m, mu)
+    nw = (m + 63) // 64
+    frac = nw + 1                                  # F = 64 (NW + 1) fraction bits
+    s0, s1 = d0 + mu * d1, -d1                     # k/δ = k (s0 + s1 τ)/N(δ), N(δ) = n
+    M = [(2 * abs(si) * (1 << (64 * frac)) + n) // (2 * n) for si in (s0, s1)]
+    assert all(x < 1 << (64 * (nw + 1)) for x in M)
+    digits = [tnaf(alphas[u], mu) for u in sorted(alphas)]
+    maxd = max(len(d) for d in digits)
+    assert maxd <= 16 and length <= 160
+    alpha_rows = ", ".join(f"{{{alphas[u][0]}, {alphas[u][1]}}}" for u in sorted(alphas))
+    digit_rows = ", ".join("{" + ", ".join(str(x) for x in d) + "}" for d in digits)
+    return [
+        f"static const ecedu_tau_consts tau_{name} = {{",
+        f"    {mu}, {w}, {length}, {complete}, {t_w}ULL, {frac},",
+        f"    {{{alpha_rows}}},",
+        f"    {{{', '.join(str(len(d)) for d in digits)}}},",
+        f"    {{{digit_rows}}},",
+        f"    {twos(d0)},",
+        f"    {twos(d1)},",
+        f"    {words(M[0], TW)}, {int(s0 < 0)},",
+        f"    {words(M[1], TW)}, {int(s1 < 0)},",
+        "};",
+        "",
+    ]
 
 
 def words(v, n=MAXW):
@@ -25,10 +71,15 @@ def main():
         "#include <string.h>",
         '#include "gf2m.h"',
         "",
-        "const ecedu_curve ecedu_curves[ECEDU_NCURVES] = {",
+        "/* Koblitz curves: constants of the regular tau-adic method (tnaf.h, ztau.c). */",
     ]
     for name, (poly, a, b, gx, gy, n, h) in BINARY_CURVES.items():
+        if a in (0, 1) and b == 1:
+            out += tau_consts(name, poly[0], a, n)
+    out += ["const ecedu_curve ecedu_curves[ECEDU_NCURVES] = {"]
+    for name, (poly, a, b, gx, gy, n, h) in BINARY_CURVES.items():
         m = poly[0]
+        kob = a in (0, 1) and b == 1
         out += [
             f'    {{"{name}", {m}, {(m + 63) // 64},',
             f"     {words(a)},",
@@ -36,7 +87,8 @@ def main():
             f"     {words(gx)},",
             f"     {words(gy)},",
             f"     {words(n, MAXW + 1)},",
-            f"     {n.bit_length()}, {h}, {int(a in (0, 1))}, {int(b == 1)}, {int(a in (0, 1) and b == 1)}}},",
+            f"     {n.bit_length()}, {h}, {int(a in (0, 1))}, {int(b == 1)}, {int(kob)},",
+            f"     {'&tau_' + name if kob else 'NULL'}}},",
         ]
     out += [
         "};",

@@ -1,14 +1,16 @@
 /*
  * gf2m_instance.h -- TEMPLATE driver: instantiates the field (gf2m_field.h),
- * point checks (point.h), ladder (ladder.h) and fixed-base (fixed_base.h)
- * code for one field and one implementation, and exports the function table
+ * point checks (point.h), ladder (ladder.h), Lopez-Dahab additions (ld.h),
+ * fixed-base (fixed_base.h) and tau-adic (tnaf.h) code for one field and one implementation, and exports the function table
  *     const ecedu_field_impl GF_TABLE_NAME;
  * See gf2m_163.c for the macros it needs.  May be included several times.
  */
 #include "gf2m_field.h"
 #include "point.h"
 #include "ladder.h"
+#include "ld.h"
 #include "fixed_base.h"
+#include "tnaf.h"
 
 const ecedu_field_impl GF_TABLE_NAME = {
     GF_M,
@@ -26,6 +28,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
     FN(ladder),
     FN(fixed_base),
     FN(fb_precompute),
+    FN(tnaf),
 };
 
 #undef GF_HOT

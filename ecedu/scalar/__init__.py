@@ -5,6 +5,7 @@
 :func:`wnaf_mult`             width-w NAF (GECC Alg. 3.36)
 :func:`montgomery_ladder`     López–Dahab x-only ladder (binary), regular ladder (prime)
 :func:`tnaf_mult`             width-w τNAF with partial reduction (Koblitz curves)
+:func:`regular_tnaf_mult`     regular τ-adic method, every digit non-zero (as the C library)
 :func:`fixed_base_mult`       precomputed table for the generator
 :func:`multiply`              the fastest of these for the curve
 ============================  ==========================================================
@@ -15,7 +16,7 @@ from .double_and_add import double_and_add, double_and_add_affine
 from .fixed_base import fixed_base_mult
 from .ladder import ladder_step_binary, montgomery_ladder
 from .naf import from_digits, naf, wnaf, wnaf_mult
-from .tnaf import partial_reduce, tnaf, tnaf_mult, wtnaf
+from .tnaf import partial_reduce, regular_tnaf_mult, regular_wtnaf, tnaf, tnaf_mult, wtnaf
 
 WNAF_WIDTH = 4
 
@@ -39,4 +40,4 @@ def multiply(curve, k: int, P):
 
 __all__ = ["double_and_add", "double_and_add_affine", "naf", "wnaf", "wnaf_mult", "from_digits",
            "montgomery_ladder", "ladder_step_binary", "tnaf", "wtnaf", "partial_reduce",
-           "tnaf_mult", "tnaf_width", "fixed_base_mult", "multiply", "counting", "OpCount"]
+           "tnaf_mult", "regular_tnaf_mult", "regular_wtnaf", "tnaf_width", "fixed_base_mult", "multiply", "counting", "OpCount"]

@@ -179,6 +179,92 @@ def wtnaf(r, mu: int, w: int) -> list[int]:
     return digits
 
 
+def regular_wtnaf(r, mu: int, w: int, length: int):
+    """Regular width-w τ-adic recoding: ``length`` digits, every one odd and non-zero.
+
+    The constant-time counterpart of :func:`wtnaf` (the τ version of Joye–Tunstall's regular
+    recoding; Oliveira, Aranha, López, Rodríguez-Henríquez 2014).  For r ≡ D (mod τ^w) with
+    D = r0 + r1·t_w mod 2^w, take the digit u = D − 2^(w−1) (odd, |u| < 2^(w−1)) standing for α_u.
+    Then r − α_u ≡ 2^(w−1) = (ττ̄)^(w−1) (mod τ^w): divisible by τ^(w−1) exactly once more than
+    by τ^w, so the quotient (r − α_u)/τ^(w−1) is again *odd* (r0 odd) and the next digit is again
+    non-zero.  Every step is the same work whatever the digits: no zero runs to skip.
+
+    *r* must be odd (r0 odd).  Returns ``(digits, top)`` with digits least significant first and
+    ``r = Σ α_{d_i} τ^((w−1)i) + top·τ^((w−1)·length)``; for long enough *length* (see
+    :func:`regular_plan`) top is ±1, itself a digit.
+    """
+    r0, r1 = (r, 0) if isinstance(r, int) else r
+    if r0 % 2 == 0:
+        raise ValueError("regular recoding needs r0 odd")
+    t_w, alphas = wtnaf_constants(w, mu)
+    full, half = 1 << w, 1 << (w - 1)
+    digits = []
+    for _ in range(length):
+        u = ((r0 + r1 * t_w) & (full - 1)) - half
+        b, g = alphas[abs(u)]
+        if u < 0:
+            b, g = -b, -g
+        r0, r1 = r0 - b, r1 - g
+        for _ in range(w - 1):                       # divide by τ, w − 1 times
+            r0, r1 = r1 + mu * (r0 >> 1), -(r0 >> 1)
+        digits.append(u)
+    return digits, (r0, r1)
+
+
+def _abs_tau(a, mu: int) -> float:
+    """|a| = sqrt(N(a)), the complex absolute value of a0 + a1τ."""
+    return math.sqrt(zt_norm(a, mu))
+
+
+@cache
+def regular_plan(m: int, mu: int, n: int, w: int):
+    """How many digits the regular recoding of a partially reduced scalar needs, with a proof.
+
+    Input of the recoding: ρ = k partmod δ, plus δ when ρ is even, so
+    |ρ| ≤ (√(4/7) + 1)|δ| (GECC Thm 3.67 bounds N(k mod δ) by 4/7 N(δ)); the bound below allows
+    |ρ| ≤ 4|δ| to cover approximate rounding.  One step maps ρ to (ρ − α)/τ^(w−1), so with
+    s = 2^((w−1)/2) and A = max |α_u|:  |ρ_{j+1}| ≤ (|ρ_j| + A)/s.
+    After j1 steps |ρ| ≤ R = A/(s − 1) + 1; every odd element of that disk is then followed
+    exhaustively until it reaches ±1 (which the recoding maps to ±1 for ever).
+
+    Returns ``(length, complete)``: ``length`` digits always leave top = ±1; the additions
+    for digit positions i < ``complete`` may meet an exceptional case (doubling, or the point
+    at infinity), all later ones cannot: there N(ρ_i) and N(ρ_(i+1)τ^(w−1) ∓ α) are < n.
+    """
+    _, alphas = wtnaf_constants(w, mu)
+    A = max(_abs_tau(a, mu) for a in alphas.values())
+    s = 2 ** ((w - 1) / 2)
+    bound = 4 * math.sqrt(n)                     # |δ| = √N(δ) = √n
+    bounds = [bound]
+    R = A / (s - 1) + 1
+    while bounds[-1] > R:
+        bounds.append((bounds[-1] + A) / s)
+    j1 = len(bounds) - 1
+    # every odd element with |a| <= R: follow it to ±1
+    worst = 0
+    lim = int(2 * R) + 2
+    for a1 in range(-lim, lim + 1):
+        for a0 in range(-2 * lim - 1, 2 * lim + 2):
+            if a0 % 2 == 0 or _abs_tau((a0, a1), mu) > R:
+                continue
+            r, steps = (a0, a1), 0
+            while r not in ((1, 0), (-1, 0)):
+                _, r = regular_wtnaf(r, mu, w, 1)
+                steps += 1
+                if steps > 64:
+                    raise ArithmeticError(f"regular recoding does not settle from {(a0, a1)}")
+            worst = max(worst, steps)
+    for r in ((1, 0), (-1, 0)):
+        if regular_wtnaf(r, mu, w, 1)[1] not in ((1, 0), (-1, 0)):
+            raise ArithmeticError("±1 is not a fixed set of the recoding")
+    length = j1 + worst
+    complete = 0
+    for i, b in enumerate(bounds):
+        if (b + 2 * A) ** 2 >= n or (bounds[i + 1] if i + 1 < len(bounds) else R) ** 2 >= n:
+            complete = i + 1
+    return length, complete
+
+
 def evaluate(digits, mu: int):
     """Σ d_i τ^i as an element of Z[τ] (w = 2 digits) — for tests and notebooks."""
     acc = (0, 0)
@@ -242,4 +328,36 @@ def tnaf_mult(curve, k: int, P, w: int = 4):
             X, Y, Z = C.add_mixed((X, Y, Z), table[d])
         elif d < 0:
             X, Y, Z = C.add_mixed((X, Y, Z), neg(curve, table[-d]))
+    return C.to_affine((X, Y, Z))
+
+
+def regular_tnaf_mult(curve, k: int, P, w: int = 5):
+    """k·P on a Koblitz curve by the *regular* width-w τ-adic method (what the C library does).
+
+    Partial reduction, then δ added if ρ is even (δ is odd and δ·P = O), then
+    :func:`regular_wtnaf` with the digit count of :func:`regular_plan`: every step is
+    w − 1 Frobenius maps and one addition of ±α_u·P, whatever the scalar.
+    """
+    if not curve.is_koblitz:
+        raise ValueError(f"{curve.name} is not a Koblitz curve")
+    k %= curve.n
+    if k == 0 or P is None:
+        return None
+    m, mu = curve.field.m, curve.mu
+    rho = partial_reduce(curve, k)
+    if rho[0] % 2 == 0:
+        d = delta(m, mu)
+        rho = (rho[0] + d[0], rho[1] + d[1])
+    length, _ = regular_plan(m, mu, curve.n, w)
+    digits, top = regular_wtnaf(rho, mu, w, length)
+    C = coordinates(curve)
+    table = _alpha_points(curve, C, P, w)
+    sqr = C.sqr
+    Q = C.add_mixed(C.infinity, P if top == (1, 0) else neg(curve, P))
+    X, Y, Z = Q
+    for u in reversed(digits):
+        for _ in range(w - 1):
+            X, Y, Z = sqr(X), sqr(Y), sqr(Z)      # R = τ(R)
+        T = table[abs(u)] if u > 0 else neg(curve, table[abs(u)])
+        X, Y, Z = C.add_mixed((X, Y, Z), T)
     return C.to_affine((X, Y, Z))

@@ -25,4 +25,13 @@ def test_secret_scalar_paths_are_constant_time(driver):
     r = subprocess.run(VALGRIND + [str(driver)], capture_output=True, text=True, timeout=1200)
     assert "ERROR SUMMARY: 0 errors" in r.stderr, r.stderr[-8000:]
     assert r.returncode == 0, r.stdout + r.stderr[-4000:]
-    assert r.stdout.count(" ok") == 28, r.stdout
+    # 14 curves with the tau-adic method on the Koblitz ones, the 6 Koblitz curves again
+    # with the ladder; both field paths
+    assert r.stdout.count(" ok") == 2 * (14 + 6), r.stdout
+    assert r.stdout.count(" ladder ") == 2 * 6, r.stdout
+
+
+def test_driver_koblitz_indices():
+    from ecedu import native
+    kob = sorted(native._curve(name)[0] for name in native.CURVES if name.endswith("k1"))
+    assert kob == [0, 5, 7, 8, 10, 12]

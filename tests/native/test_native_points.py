@@ -232,3 +232,57 @@ def test_fixed_base_exceptional_doubling_case(name):
                     assert native.scalar_mult_base(name, k) == native.scalar_mult(name, k, *c.G)
     if hits == 0:
         pytest.skip("no such scalar among the candidates for this curve")
+
+
+KOBLITZ = [name for name in CURVES if _ORACLE[name].a in (0, 1) and _ORACLE[name].b == 1]
+
+
+@pytest.fixture
+def ladder_and_tnaf():
+    """Compute with the Montgomery ladder, then with the τ-adic method: ``run(f)`` -> (l, t)."""
+    def run(f):
+        native.koblitz_method("ladder")
+        try:
+            first = f()
+        finally:
+            native.koblitz_method("tnaf")
+        return first, f()
+    return run
+
+
+def test_koblitz_curves_are_the_six():
+    assert sorted(KOBLITZ) == ["sect163k1", "sect233k1", "sect239k1", "sect283k1", "sect409k1",
+                               "sect571k1"]
+
+
+@pytest.mark.parametrize("name", KOBLITZ)
+def test_tnaf_agrees_with_ladder(name, both_paths, ladder_and_tnaf):
+    """Two independent C methods (x-only ladder, regular τ-adic with partial reduction)
+    on edge scalars (small, near n, near the powers of two and around n/2, where the
+    rounding of the partial reduction changes) and random ones, for two base points."""
+    c = _ORACLE[name]
+    rng = random.Random(name + "tnaf")
+    P = native.scalar_mult_base(name, rng.randrange(1, c.n))
+    ks = edge_scalars(c.n) + [rng.randrange(1, c.n) for _ in range(12)]
+    ks += [rng.randrange(1, 1 << 20) for _ in range(4)]      # short scalars: long zero tail
+    for Q in (c.G, P):
+        lad, tau = ladder_and_tnaf(lambda: [native.scalar_mult(name, k, *Q) for k in ks])
+        assert lad == tau
+
+
+@pytest.mark.parametrize("name", KOBLITZ)
+def test_tnaf_ecdh_matches_oracle_and_python(name):
+    """The τ-adic path through ecedu_ecdh: the shared x equals the oracle's k·P
+    (independent affine double-and-add) and ecedu's Python τNAF."""
+    from ecedu import get_curve
+    from ecedu.scalar import tnaf_mult
+    curve = get_curve(name)
+    c = _ORACLE[name]
+    rng = random.Random(name + "tnaf-ecdh")
+    k, j = rng.randrange(1, c.n), rng.randrange(1, c.n)
+    P = c.mult(j, c.G)
+    F = (c.m + 7) // 8
+    peer = b"\x04" + P[0].to_bytes(F, "big") + P[1].to_bytes(F, "big")
+    expect = c.mult(k, P)
+    assert native.ecdh(name, k, peer) == expect[0].to_bytes(F, "big")
+    assert tuple(tnaf_mult(curve, k, P, 5)) == expect

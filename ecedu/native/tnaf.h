@@ -1,0 +1,130 @@
+/*
+ * tnaf.h -- TEMPLATE (after ld.h): constant-time k P on the Koblitz curves
+ * E_a: y^2 + xy = x^3 + a x^2 + 1 by the regular width-w tau-adic method.
+ *
+ * Why it is fast: the Frobenius map tau(x, y) = (x^2, y^2) is an
+ * endomorphism with tau^2 = mu tau - 2, so in the expansion
+ *     k = rho = sum_i alpha_{u_i} tau^((w-1) i)   (mod delta, see ztau.c)
+ * a "doubling" is replaced by tau, which costs three squarings in
+ * Lopez-Dahab coordinates (X^2 : Y^2 : Z^2), and one point addition is
+ * needed per w-1 digits of the scalar:
+ *     ladder (ladder.h):     m  x (5M + 4S)
+ *     this method (w = 5):   m/4 x (8M + 5S) + 3m S  + a table of 8 points
+ * (Solinas 2000; GECC Alg. 3.70; the regular recoding makes every step the
+ * same: Oliveira, Aranha, Lopez, Rodriguez-Henriquez, "Fast point
+ * multiplication algorithms for binary elliptic curves with and without
+ * precomputation", SAC 2014.)
+ *
+ * Constant time: the recoding (ztau.c) runs a fixed number of steps; every
+ * digit is non-zero; the table entry is found by scanning all entries under
+ * masks and negated under a mask, -(x, y) = (x, x + y).  The table itself
+ * (alpha_u P for the public point P) is built from public data.
+ * Exceptional additions (Q = +-T, Q = O) are impossible in all but the last
+ * `complete` additions (ecedu/scalar/tnaf.py: regular_plan shows the norms
+ * involved are < n); those use the complete addition of ld.h.
+ */
+#include "ztau.h"
+
+/* tab[j] = alpha_{2j+1} P (affine x then y), j < 2^(w-2), from the tau-NAF
+ * of each alpha_u: sum of +-tau^i P.  P is public: the work may depend on
+ * it, but it is constant time anyway.  One inversion for all entries
+ * (Montgomery's simultaneous inversion, HMV Alg. 2.26). */
+static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, const uint64_t *x,
+                          const uint64_t *y, uint64_t (*tab)[2][GF_NW]) {
+    const int entries = 1 << (tc->w - 2);
+    uint64_t tx[16][GF_NW], ty[16][GF_NW]; /* tau^i P, i < 16 */
+    uint64_t X[16][GF_NW] = {{0}}, Y[16][GF_NW] = {{0}}, Z[16][GF_NW] = {{0}}, pre[16][GF_NW];
+    int longest = 0;
+    for (int j = 0; j < entries; j++)
+        if (tc->alpha_len[j] > longest) longest = tc->alpha_len[j];
+    FN(copy)(tx[0], x);
+    FN(copy)(ty[0], y);
+    for (int i = 1; i < longest; i++) {
+        FN(sqr)(tx[i], tx[i - 1]);
+        FN(sqr)(ty[i], ty[i - 1]);
+    }
+    for (int j = 0; j < entries; j++) {
+        uint64_t inf = UINT64_MAX, ny[GF_NW];
+        for (int i = 0; i < tc->alpha_len[j]; i++) {
+            int d = tc->alpha_tnaf[j][i];
+            if (!d) continue; /* public constant */
+            FN(add)(ny, tx[i], ty[i]);
+            FN(ld_madd_complete)(c, X[j], Y[j], Z[j], &inf, tx[i], d > 0 ? ty[i] : ny);
+        }
+    }
+    /* batch inversion of the Z's: pre[j] = Z_0 ... Z_j */
+    uint64_t inv[GF_NW], t[GF_NW];
+    FN(copy)(pre[0], Z[0]);
+    for (int j = 1; j < entries; j++) FN(mul)(pre[j], pre[j - 1], Z[j]);
+    FN(inv)(inv, pre[entries - 1]);
+    for (int j = entries - 1; j >= 0; j--) {
+        uint64_t zi[GF_NW];
+        if (j) {
+            FN(mul)(zi, inv, pre[j - 1]); /* 1/Z_j */
+            FN(mul)(inv, inv, Z[j]);     /* 1/(Z_0 ... Z_{j-1}) */
+        } else {
+            FN(copy)(zi, inv);
+        }
+        FN(mul)(tab[j][0], X[j], zi);
+        FN(sqr)(t, zi);
+        FN(mul)(tab[j][1], Y[j], t);
+    }
+}
+
+/* (x, y) = sign(u) tab[(|u| - 1)/2] for an odd digit u, constant time. */
+static void FN(tau_lookup)(const uint64_t (*tab)[2][GF_NW], int entries, int u, uint64_t *x,
+                           uint64_t *y) {
+    uint64_t sgn = (uint64_t)(int64_t)(u >> 31); /* all-ones if u < 0 */
+    uint64_t idx = (((uint64_t)(int64_t)u ^ sgn) - sgn) >> 1;
+    for (int w = 0; w < GF_NW; w++) x[w] = y[w] = 0;
+    for (int j = 0; j < entries; j++) {
+        uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
+        for (int w = 0; w < GF_NW; w++) {
+            x[w] |= m & tab[j][0][w];
+            y[w] |= m & tab[j][1][w];
+        }
+    }
+    for (int w = 0; w < GF_NW; w++) y[w] ^= sgn & x[w];
+}
+
+/*
+ * (ox, oy) = k (x, y) on a Koblitz curve.  Contract as FN(ladder): (x, y)
+ * has passed FN(validate) (order n), k has ECEDU_MAXW + 1 words with value
+ * in [1, n-1]; c->tau != NULL.  Returns ECEDU_OK, or ECEDU_ERR_INTERNAL if
+ * the recoding did not end in +-1 (cannot happen; computed as a mask).
+ */
+static int FN(tnaf)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x,
+                    const uint64_t *y, uint64_t *ox, uint64_t *oy) {
+    const ecedu_tau_consts *tc = c->tau;
+    const int entries = 1 << (tc->w - 2);
+    enum { RW = GF_NW / 2 + 2 }; /* words of r0, r1: m/2 + 8 bits suffice */
+    uint64_t r0[RW], r1[RW], top_neg;
+    int8_t dig[ECEDU_TAU_MAXLEN];
+    uint64_t tab[16][2][GF_NW];
+
+    ecedu_tau_partmod(tc, GF_NW, k, r0, r1, RW);
+    uint64_t ok = ecedu_tau_recode(tc, r0, r1, RW, dig, &top_neg);
+    FN(tau_table)(c, tc, x, y, (uint64_t (*)[2][GF_NW])tab);
+
+    /* Q = top digit * P = +-P */
+    uint64_t X[GF_NW], Y[GF_NW], Z[GF_NW] = {1}, tx[GF_NW], ty[GF_NW], inf = 0;
+    FN(copy)(X, x);
+    for (int w = 0; w < GF_NW; w++) Y[w] = y[w] ^ (top_neg & x[w]);
+    for (int i = tc->length - 1; i >= 0; i--) {
+        for (int j = 0; j < tc->w - 1; j++) { /* Q = tau(Q) */
+            FN(sqr)(X, X);
+            FN(sqr)(Y, Y);
+            FN(sqr)(Z, Z);
+        }
+        FN(tau_lookup)((const uint64_t (*)[2][GF_NW])tab, entries, dig[i], tx, ty);
+        if (i < tc->complete) { /* public: the position */
+            FN(ld_madd_complete)(c, X, Y, Z, &inf, tx, ty);
+        } else {
+            uint64_t A[GF_NW], B[GF_NW];
+            FN(ld_madd)(c, X, Y, Z, X, Y, Z, tx, ty, A, B);
+        }
+    }
+    FN(ld_to_affine)(ox, oy, X, Y, Z);
+    for (int w = 0; w < (int)sizeof dig; w++) dig[w] = 0;
+    return (int)(~ok & (uint64_t)(int64_t)ECEDU_ERR_INTERNAL);
+}
