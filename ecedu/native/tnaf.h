@@ -44,12 +44,24 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
         FN(sqr)(ty[i], ty[i - 1]);
     }
     for (int j = 0; j < entries; j++) {
-        uint64_t inf = UINT64_MAX, ny[GF_NW];
+        /* alpha_u P: start from the lowest term, add the others.  The partial
+         * sums are small elements of Z[tau] (norm far below n), so no sum can
+         * be O or meet +-T: the fast addition is enough. */
+        int first = 1;
         for (int i = 0; i < tc->alpha_len[j]; i++) {
             int d = tc->alpha_tnaf[j][i];
+            uint64_t ny[GF_NW], A[GF_NW], B[GF_NW];
             if (!d) continue; /* public constant */
-            FN(add)(ny, tx[i], ty[i]);
-            FN(ld_madd_complete)(c, X[j], Y[j], Z[j], &inf, tx[i], d > 0 ? ty[i] : ny);
+            FN(add)(ny, tx[i], ty[i]);                 /* -tau^i P */
+            if (first) {
+                FN(copy)(X[j], tx[i]);
+                FN(copy)(Y[j], d > 0 ? ty[i] : ny);
+                Z[j][0] = 1;
+                first = 0;
+            } else {
+                FN(ld_madd)(c, X[j], Y[j], Z[j], X[j], Y[j], Z[j], tx[i], d > 0 ? ty[i] : ny,
+                            A, B);
+            }
         }
     }
     /* batch inversion of the Z's: pre[j] = Z_0 ... Z_j */
