@@ -35,7 +35,7 @@ static inline void FN(mul_b)(const ecedu_curve *c, uint64_t *r, const uint64_t *
 /* (X3 : Y3 : Z3) = (X : Y : Z) + (x2, y2) by HMV Alg. 3.25; outputs may
  * alias the inputs.  Also returns A and B (both zero iff Q = T, B alone
  * zero iff Q = -T).  Contract: see above (fails when Q = +-T or Q = O). */
-static inline void FN(ld_madd)(const ecedu_curve *c, uint64_t *X3, uint64_t *Y3, uint64_t *Z3,
+GF_HOT void FN(ld_madd)(const ecedu_curve *c, uint64_t *X3, uint64_t *Y3, uint64_t *Z3,
                                const uint64_t *X, const uint64_t *Y, const uint64_t *Z,
                                const uint64_t *x2, const uint64_t *y2, uint64_t *A,
                                uint64_t *B) {
