@@ -286,3 +286,18 @@ def test_tnaf_ecdh_matches_oracle_and_python(name):
     expect = c.mult(k, P)
     assert native.ecdh(name, k, peer) == expect[0].to_bytes(F, "big")
     assert tuple(tnaf_mult(curve, k, P, 5)) == expect
+
+
+@pytest.mark.parametrize("name", ["sect163k1", "sect233k1", "sect283k1"])
+def test_tnaf_agrees_with_ladder_many_scalars(name, ladder_and_tnaf):
+    """Many scalars, including ones built to sit on the rounding boundaries of the partial
+    reduction (k ≈ j·n/2^e), where a fixed-point rounding error would first show up."""
+    c = _ORACLE[name]
+    rng = random.Random(name + "many")
+    ks = [rng.randrange(1, c.n) for _ in range(150)]
+    ks += [(j * c.n >> e) + s for e in (1, 2, 3, 7) for j in range(1, 1 << min(e, 3), 2)
+           for s in (-1, 0, 1)]
+    ks = [k for k in ks if 0 < k < c.n]
+    P = native.scalar_mult_base(name, rng.randrange(1, c.n))
+    lad, tau = ladder_and_tnaf(lambda: [native.scalar_mult(name, k, *P) for k in ks])
+    assert lad == tau
