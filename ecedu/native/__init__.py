@@ -96,7 +96,7 @@ _SIGNATURES = {
     "ecedu_version": (_int, []),
     "ecedu_cpu_features": (_int, []),
     "ecedu_force_portable": (None, [_int]),
-    "ecedu_set_koblitz_ladder": (None, [_int]),
+    "ecedu_set_koblitz_method": (None, [_int]),
     "ecedu_using_pclmul": (_int, []),
     "ecedu_curve_index": (_int, [ctypes.c_char_p]),
     "ecedu_curve_info": (_int, [_int, ctypes.POINTER(_int), ctypes.POINTER(_int), ctypes.POINTER(_int)]),
@@ -183,13 +183,17 @@ def force_portable(flag: bool = True) -> None:
     _lib().ecedu_force_portable(1 if flag else 0)
 
 
+KOBLITZ_METHODS = ("default", "ladder", "tnaf")
+
+
 def koblitz_method(method: str) -> None:
-    """Variable-base method on the six Koblitz curves: ``"tnaf"`` (the default, the
-    regular τ-adic method of tnaf.h) or ``"ladder"`` (the Montgomery ladder, as on the
-    other curves).  Process-wide; meant for tests and for measuring the difference."""
-    if method not in ("tnaf", "ladder"):
-        raise ValueError("method must be 'tnaf' or 'ladder'")
-    _lib().ecedu_set_koblitz_ladder(1 if method == "ladder" else 0)
+    """Variable-base method on the six Koblitz curves: ``"ladder"`` (the Montgomery ladder,
+    as on the other curves), ``"tnaf"`` (the regular τ-adic method of tnaf.h) or
+    ``"default"`` (τ-adic where it measured faster, m ≥ 283, else the ladder).
+    Process-wide; meant for tests and for measuring the difference."""
+    if method not in KOBLITZ_METHODS:
+        raise ValueError(f"method must be one of {KOBLITZ_METHODS}")
+    _lib().ecedu_set_koblitz_method(KOBLITZ_METHODS.index(method))
 
 
 def using_pclmul() -> bool:

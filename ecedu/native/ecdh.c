@@ -90,11 +90,17 @@ int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen
     return ecedu_field_for(c->m)->validate(c, X, Y);
 }
 
-/* Variable-base method on the Koblitz curves: the tau-adic one (tnaf.h) unless
- * a test asks for the ladder, so that the two can be compared. */
-static int g_koblitz_ladder;
+/* Variable-base method on the Koblitz curves: by default the tau-adic one
+ * (tnaf.h) where it is faster (tau->preferred), else the ladder; tests and
+ * benchmarks may force one (1 = ladder, 2 = tau-adic, 0 = default). */
+static int g_koblitz_method;
 
-void ecedu_set_koblitz_ladder(int flag) { g_koblitz_ladder = flag ? 1 : 0; }
+void ecedu_set_koblitz_method(int method) { g_koblitz_method = (method == 1 || method == 2) ? method : 0; }
+
+static int use_tnaf(const ecedu_curve *c) { /* public: curve and switch */
+    if (!c->tau) return 0;
+    return g_koblitz_method ? g_koblitz_method == 2 : c->tau->preferred;
+}
 
 /*
  * k * (x, y) for curve index ci with byte inputs, written to ox/oy (flen
@@ -115,7 +121,7 @@ static int scalar_mult_impl(int ci, const uint8_t *k, size_t klen, const uint8_t
     if ((rc = coord_load(c, X, x)) || (rc = coord_load(c, Y, y))) return rc;
     if (!validated && (rc = f->validate(c, X, Y))) return rc;
     uint64_t ok = scalar_load(c, K, k, klen);
-    if (c->tau && !g_koblitz_ladder) /* public: the curve, a test switch */
+    if (use_tnaf(c))
         rc = f->tnaf(c, K, X, Y, RX, RY);
     else
         rc = f->ladder(c, K, X, Y, RX, RY);

@@ -35,9 +35,11 @@ int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen
 int ecedu_decode_point(int ci, const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy);
 int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,
                       size_t flen, uint8_t *ox, uint8_t *oy);
-/* Koblitz curves use the tau-adic method (tnaf.h); flag = 1 makes them use
- * the Montgomery ladder instead (process-wide; for tests and benchmarks). */
-void ecedu_set_koblitz_ladder(int flag);
+/* Variable-base method on the Koblitz curves: 0 = the default (tau-adic,
+ * tnaf.h, where it is faster: m >= 283; else the ladder), 1 = always the
+ * Montgomery ladder, 2 = always tau-adic.  Process-wide; for tests and
+ * benchmarks. */
+void ecedu_set_koblitz_method(int method);
 int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, uint8_t *oy,
                            size_t flen);
 int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,

@@ -12,6 +12,14 @@ MAXW = 9
 TW = MAXW + 2       # ECEDU_TW: words of the two's-complement integers in ztau.c
 
 
+def tau_preferred(m: int) -> bool:
+    """Whether the library uses the τ-adic method by default on the Koblitz curve over GF(2^m).
+    Measured (python -m ecedu.native.speed / tests' timings): from m = 283 on it beats the ladder
+    (by 1.3× at m = 571); below, its fixed costs (table, second inversion, recoding) make it tie
+    or lose, so the ladder stays."""
+    return m >= 283
+
+
 def tau_width(m: int) -> int:
     """Window width of the native τ-adic method: w = 6 (16 table points) pays off for the
     large fields, w = 5 (8 points) below."""
@@ -43,7 +51,7 @@ def tau_consts(name, m, a, n) -> list[str]:
     digit_rows = ", ".join("{" + ", ".join(str(x) for x in d) + "}" for d in digits)
     return [
         f"static const ecedu_tau_consts tau_{name} = {{",
-        f"    {mu}, {w}, {length}, {complete}, {t_w}ULL, {frac},",
+        f"    {mu}, {w}, {length}, {complete}, {t_w}ULL, {frac}, {int(tau_preferred(m))},",
         f"    {{{alpha_rows}}},",
         f"    {{{', '.join(str(len(d)) for d in digits)}}},",
         f"    {{{digit_rows}}},",

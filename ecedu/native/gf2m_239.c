@@ -12,6 +12,11 @@
 #define GF_NW 4
 #define GF_RED_TERMS 158, 0
 #define GF_NRED 2
+/* PCLMUL reduction, first round: fold at bit 320 = 64 * 5, using
+ * z^320 = z^81 z^239 = z^81 (z^158 + 1) = z^239 + z^81 = z^158 + z^81 + 1
+ * (mod f), largest exponent first (see gf2m_field.h, FN(vreduce)). */
+#define GF_FOLD_WORD 5
+#define GF_FOLD_TERMS 158, 81, 0
 
 #define GF_PCLMUL 0
 #define GF_TABLE_NAME ecedu_gf239_portable
@@ -25,3 +30,5 @@
 #define FN(name) gf239_pclmul_##name
 #include "gf2m_instance.h"
 #pragma GCC pop_options
+#undef GF_FOLD_WORD
+#undef GF_FOLD_TERMS

@@ -20,7 +20,9 @@
 typedef uint64_t FN(fe)[GF_NW];
 
 /* The hot helpers are forced inline for the small fields, where a call and
- * the memory round trip of its arguments cost as much as the work itself. */
+ * the memory round trip of its arguments cost as much as the work itself.
+ * (Forcing it for m = 409 and 571 too was measured about 15% faster there,
+ * but made the library take minutes to compile; not worth it for a course.) */
 #ifndef GF_HOT
 #if GF_NW <= 5
 #define GF_HOT static inline __attribute__((always_inline))
@@ -76,6 +78,404 @@ GF_HOT void FN(clmul64)(uint64_t a, uint64_t b, uint64_t *lo, uint64_t *hi) {
 }
 #endif
 
+/* Largest non-leading exponent of f, and the low part g(z) = f(z) - z^m of
+ * f as one word (only meaningful when deg g < 64). */
+#define GF_RED_MAX (FN(red_terms)[0])
+GF_HOT uint64_t FN(red_word)(void) {
+    uint64_t w = 0;
+    for (int j = 0; j < GF_NRED; j++) w |= 1ULL << (FN(red_terms)[j] & 63);
+    return w;
+}
+
+#if GF_PCLMUL
+/* =====================================================================
+ * PCLMULQDQ path: everything stays in 128-bit SSE registers.
+ *
+ * A polynomial of 2n words is held as n "lanes" V[0..n-1], lane l = the
+ * words (2l, 2l+1).  An element of GF(2^m) takes GF_NL = ceil(NW/2) lanes
+ * (when NW is odd the high word of the last lane is zero); a product
+ * before reduction takes NW lanes.  Memory is touched only to load the
+ * operands and store the result: no 64-bit word ever goes through a
+ * general-purpose register, and no partial result is stored and reloaded.
+ *
+ * The helpers below take lane and word indices and shift counts that are
+ * constants once inlined (they depend on m only), so after unrolling every
+ * branch in them disappears and each shift is an immediate-count
+ * instruction.  They must therefore be always inlined, whatever NW.
+ * ===================================================================== */
+#define GF_NL ((GF_NW + 1) / 2)
+#define GF_INL static inline __attribute__((always_inline))
+
+/* Lane l of the n-lane vector V, zero outside 0 <= l < n. */
+GF_INL __m128i FN(vl)(const __m128i *V, int n, int l) {
+    return (l >= 0 && l < n) ? V[l] : _mm_setzero_si128();
+}
+
+/* Words (i, i+1) of V as one lane; i may be odd or negative.  For odd i the
+ * two words straddle two lanes: PALIGNR takes the high word of lane (i-1)/2
+ * and the low word of lane (i+1)/2. */
+GF_INL __m128i FN(vw)(const __m128i *V, int n, int i) {
+    int l = (i - (i & 1)) / 2; /* floor(i / 2), also for negative i */
+    if (i & 1) return _mm_alignr_epi8(FN(vl)(V, n, l + 1), FN(vl)(V, n, l), 8);
+    return FN(vl)(V, n, l);
+}
+
+/* Lane k of V * z^s (s >= 0): with s = 64a + b, word j of the result is
+ * (V_{j-a} << b) | (V_{j-a-1} >> (64-b)), two words at a time. */
+GF_INL __m128i FN(vshl)(const __m128i *V, int n, int s, int k) {
+    int a = s >> 6, b = s & 63;
+    __m128i p = FN(vw)(V, n, 2 * k - a);
+    if (b == 0) return p;
+    return _mm_xor_si128(_mm_slli_epi64(p, b), _mm_srli_epi64(FN(vw)(V, n, 2 * k - a - 1), 64 - b));
+}
+
+/* Lane k of floor(V / z^s): word j is (V_{j+a} >> b) | (V_{j+a+1} << (64-b)). */
+GF_INL __m128i FN(vshr)(const __m128i *V, int n, int s, int k) {
+    int a = s >> 6, b = s & 63;
+    __m128i p = FN(vw)(V, n, 2 * k + a);
+    if (b == 0) return p;
+    return _mm_xor_si128(_mm_srli_epi64(p, b), _mm_slli_epi64(FN(vw)(V, n, 2 * k + a + 1), 64 - b));
+}
+
+/* The lane that holds bit m, masked to the bits below m. */
+GF_INL __m128i FN(vmask_m)(__m128i v) {
+    const int r = GF_M & 127;
+    const uint64_t low = (1ULL << (r & 63)) - 1; /* bits below m in its word */
+    if (r < 64) return _mm_and_si128(v, _mm_set_epi64x(0, (long long)low));
+    return _mm_and_si128(v, _mm_set_epi64x((long long)low, -1LL));
+}
+
+GF_INL void FN(vload)(__m128i *V, const uint64_t *a) {
+    for (int l = 0; l < GF_NW / 2; l++) V[l] = _mm_loadu_si128((const __m128i *)(a + 2 * l));
+    if (GF_NW & 1) V[GF_NL - 1] = _mm_loadl_epi64((const __m128i *)(a + GF_NW - 1));
+}
+
+GF_INL void FN(vstore)(uint64_t *r, const __m128i *V) {
+    for (int l = 0; l < GF_NW / 2; l++) _mm_storeu_si128((__m128i *)(r + 2 * l), V[l]);
+    if (GF_NW & 1) _mm_storel_epi64((__m128i *)(r + GF_NW - 1), V[GF_NL - 1]);
+}
+
+/* Lane l of V with the bits below t cleared (t >= 0, constant). */
+GF_INL __m128i FN(vclear_below)(__m128i v, int t, int l) {
+    const int r = t - 128 * l; /* first bit to keep, relative to the lane */
+    if (r <= 0) return v;
+    if (r >= 128) return _mm_setzero_si128();
+    if (r < 64) return _mm_and_si128(v, _mm_set_epi64x(-1LL, (long long)(~0ULL << r)));
+    return _mm_and_si128(v, _mm_set_epi64x((long long)(~0ULL << (r - 64)), 0));
+}
+
+/* ---------------------------------------------------------------------
+ * Reduction modulo f = z^m + g(z) (HMV 2.3.5), in lanes, for an input C of
+ * NW lanes (2 NW words) whose degree is at most D (a constant: 2m - 2 for
+ * a product of two reduced elements, 128 NW - 1 for any 2 NW words).
+ *
+ * Round 1 folds at a word boundary 64P (P = NW, or GF_FOLD_WORD if the
+ * field file sets it), so that the part to fold needs no shifting: write
+ * C = A + z^(64P) B, where A is the low P words, B the rest, and
+ * z^(64P) = h(z) mod f (a sparse polynomial); then C = A + B h (mod f).
+ * For P = NW, with e = 64 NW - m (0 < e < 64), h = z^e g(z) since z^m = g.
+ *   - If deg g + e < 64 (the pentanomials 163, 283, 571), h is a single
+ *     word and B h is NW independent PCLMULQDQs, one per word of B (the
+ *     instruction's immediate picks the word inside its lane): the products
+ *     at an even word offset go straight into the lanes of the result, those
+ *     at an odd offset into a second set of lanes shifted by 64 bits at the
+ *     end.  (The same trick as the "folding" of Gueron-Kounavis' GHASH.)
+ *   - Otherwise (trinomials z^m + z^k + 1) B h = B z^e + B z^(e+k): two
+ *     shifted copies of B, computed lane by lane with 64-bit shifts.
+ *   - For m = 239 (k = 158 > m/2) gf2m_239.c folds at P = 5 instead:
+ *     z^320 = z^81 z^239 = z^239 + z^81 = z^158 + z^81 + 1 (mod f), which
+ *     saves a round below.
+ * Round 1 leaves R of degree at most d = max(64P - 1, deg B + deg h).
+ *
+ * Each later round splits R = L + z^m H with deg L < m and replaces R by
+ *     L + H g = L + sum over the terms z^t of g of H z^t,
+ * lowering the degree bound to max(m - 1, d - m + deg g); it stops when
+ * the bound is below m: one more round with the contract bounds, two for
+ * m = 239 and the any-input bound.  The terms are computed straight from R
+ * (not from H, which would add a dependent step):
+ *     H z^t = floor(R / z^(m - t)) with its bits below t cleared,
+ * all in parallel, then added to L with a tree of XORs.
+ * All counts and shifts depend only on m and D: constant time.
+ * --------------------------------------------------------------------- */
+#ifndef GF_FOLD_WORD
+#define GF_FOLD_WORD GF_NW
+#endif
+GF_INL void FN(vreduce)(__m128i *R, const __m128i *C, const int D) {
+    const int P = GF_FOLD_WORD, e = 64 * GF_NW - GF_M, k = GF_RED_MAX;
+    __m128i T[GF_NW + 3], S[GF_NW + 3];
+#ifdef GF_FOLD_TERMS
+    static const int h[] = {GF_FOLD_TERMS}; /* exponents of h, largest first */
+    const int nh = (int)(sizeof h / sizeof h[0]), use_clmul = 0;
+#else
+    int h[GF_NRED];                          /* h = z^e g */
+    const int nh = GF_NRED, use_clmul = k + e < 64;
+    for (int j = 0; j < GF_NRED; j++) h[j] = e + FN(red_terms)[j];
+#endif
+    int d = D - 64 * P + h[0];               /* degree bound of B h */
+    if (d < 64 * P - 1) d = 64 * P - 1;      /* ... and of R = A + B h */
+
+    /* T = A: the first P words of C. */
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NW + 3; l++) T[l] = 2 * l < P ? C[l] : _mm_setzero_si128();
+    if (P & 1) T[P >> 1] = _mm_move_epi64(T[P >> 1]); /* word P belongs to B */
+
+    if (use_clmul) {
+        /* T += B G, G = h as one word; word w of B is word P + w of C. */
+        const __m128i G = _mm_cvtsi64_si128((long long)(FN(red_word)() << e));
+        __m128i O[GF_NL + 1];
+#pragma GCC unroll 12
+        for (int l = 0; l < GF_NL + 1; l++) O[l] = _mm_setzero_si128();
+#pragma GCC unroll 12
+        for (int w = 0; w <= (D >> 6) - P; w++) {
+            const int i = P + w;
+            __m128i p = (i & 1) ? _mm_clmulepi64_si128(C[i >> 1], G, 0x01)
+                                : _mm_clmulepi64_si128(C[i >> 1], G, 0x00);
+            if (w & 1)
+                O[w >> 1] = _mm_xor_si128(O[w >> 1], p);
+            else
+                T[w >> 1] = _mm_xor_si128(T[w >> 1], p);
+        }
+#pragma GCC unroll 12
+        for (int l = 0; l < GF_NL; l++) {
+            T[l] = _mm_xor_si128(T[l], _mm_slli_si128(O[l], 8));
+            T[l + 1] = _mm_xor_si128(T[l + 1], _mm_srli_si128(O[l], 8));
+        }
+    } else {
+        /* T += sum of B z^t over the exponents t of h. */
+        __m128i B[GF_NL + 1];
+        const int nb = ((D - 64 * P) >> 7) + 1; /* lanes of B */
+#pragma GCC unroll 12
+        for (int l = 0; l < nb; l++) B[l] = FN(vw)(C, GF_NW, P + 2 * l);
+#pragma GCC unroll 12
+        for (int l = 0; l <= (d >> 7); l++) {
+            __m128i acc = FN(vshl)(B, nb, h[0], l);
+#pragma GCC unroll 4
+            for (int j = 1; j < nh; j++) acc = _mm_xor_si128(acc, FN(vshl)(B, nb, h[j], l));
+            T[l] = _mm_xor_si128(T[l], acc);
+        }
+    }
+
+    /* Later rounds: R = L + z^m H  ->  L + H g. */
+#pragma GCC unroll 4
+    for (int round = 0; round < 4; round++) {
+        if (d < GF_M) break;
+        const int nt = (d >> 7) + 1;        /* lanes of R now */
+        const int dn = d - GF_M + k;        /* degree bound of H g */
+        const int ns = (dn >> 7) + 1;       /* its lanes */
+#pragma GCC unroll 12
+        for (int l = 0; l < ns; l++) {
+            /* the last exponent of f is 0 (f is irreducible): H z^0 = H */
+            S[l] = FN(vshr)(T, nt, GF_M, l);
+#pragma GCC unroll 4
+            for (int j = 0; j < GF_NRED - 1; j++) {
+                const int t = FN(red_terms)[j];
+                S[l] = _mm_xor_si128(S[l], FN(vclear_below)(FN(vshr)(T, nt, GF_M - t, l), t, l));
+            }
+        }
+        T[GF_M >> 7] = FN(vmask_m)(T[GF_M >> 7]);
+#pragma GCC unroll 12
+        for (int l = (GF_M >> 7) + 1; l < nt; l++) T[l] = _mm_setzero_si128();
+#pragma GCC unroll 12
+        for (int l = 0; l < ns; l++) T[l] = _mm_xor_si128(T[l], S[l]);
+        d = dn < GF_M - 1 ? GF_M - 1 : dn;
+    }
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL; l++) R[l] = T[l];
+}
+
+/* ---------------------------------------------------------------------
+ * Multiplication before reduction, C (NW lanes) = A * B.
+ *
+ * One-level multi-way Karatsuba ("Karatsuba-Ofman for all pairs",
+ * Weimerskirch and Paar 2006; HMV 2.3.3 for the two-way case): with
+ * D_i = a_i b_i,
+ *   a*b = sum_i D_i z^(128 i)
+ *       + sum_{i<j} [(a_i+a_j)(b_i+b_j) + D_i + D_j] z^(64(i+j))
+ * i.e. NW + NW(NW-1)/2 word products instead of NW^2.  PCLMULQDQ's
+ * immediate picks the low or high word of each lane, so word i is used in
+ * place; a sum a_i + a_j of words of different parity is formed against
+ * the lane of a_j with its two words swapped (PSHUFD).  The 128-bit
+ * products at an even word offset 2s go to lane s of E, those at an odd
+ * offset 2s+1 to lane s of O; O is shifted by one word into E at the end.
+ *
+ * The D terms are not added pair by pair (2 XORs per pair): at word offset
+ * s, the diagonal D_(s/2) (s even) and the D_i + D_j of the pairs i + j = s
+ * together add up every D_i with lo(s) <= i <= hi(s), lo = max(0, s-NW+1),
+ * hi = min(s, NW-1), each once.  That is a prefix XOR D_0 + ... + D_s for
+ * s < NW and a suffix XOR D_(s-NW+1) + ... + D_(NW-1) for s >= NW - 1:
+ * about 4 NW XORs instead of NW(NW-1).
+ * --------------------------------------------------------------------- */
+#ifndef GF_MUL_SB /* schoolbook for the 3-word field (measured faster) */
+#define GF_MUL_SB (GF_NW <= 3)
+#endif
+/* XOR v into the product at word offset s (E for even s, O for odd s). */
+#define GF_ADD_AT(s, v)                                                      \
+    do {                                                                     \
+        if ((s) & 1) O[(s) >> 1] = _mm_xor_si128(O[(s) >> 1], (v));          \
+        else         E[(s) >> 1] = _mm_xor_si128(E[(s) >> 1], (v));          \
+    } while (0)
+GF_INL void FN(vmul_ka)(__m128i *C, const __m128i *A, const __m128i *B) {
+    __m128i As[GF_NL], Bs[GF_NL], D[GF_NW], Pre[GF_NW], Suf[GF_NW], E[GF_NW + 1], O[GF_NW];
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL; l++) {
+        As[l] = _mm_shuffle_epi32(A[l], 0x4E);
+        Bs[l] = _mm_shuffle_epi32(B[l], 0x4E);
+    }
+#pragma GCC unroll 12
+    for (int i = 0; i < GF_NW; i++) {
+        D[i] = (i & 1) ? _mm_clmulepi64_si128(A[i >> 1], B[i >> 1], 0x11)
+                       : _mm_clmulepi64_si128(A[i >> 1], B[i >> 1], 0x00);
+        O[i] = _mm_setzero_si128();
+    }
+    /* Pre[i] = D_0 + ... + D_i, Suf[i] = D_i + ... + D_(NW-1) */
+    Pre[0] = D[0];
+    Suf[GF_NW - 1] = D[GF_NW - 1];
+#pragma GCC unroll 12
+    for (int i = 1; i < GF_NW; i++) {
+        Pre[i] = _mm_xor_si128(Pre[i - 1], D[i]);
+        Suf[GF_NW - 1 - i] = _mm_xor_si128(Suf[GF_NW - i], D[GF_NW - 1 - i]);
+    }
+#pragma GCC unroll 12
+    for (int s = 0; s <= GF_NW; s++) E[s] = _mm_setzero_si128();
+#pragma GCC unroll 20
+    for (int s = 0; s < 2 * GF_NW - 1; s++) GF_ADD_AT(s, s < GF_NW ? Pre[s] : Suf[s - GF_NW + 1]);
+#pragma GCC unroll 12
+    for (int i = 0; i < GF_NW; i++) {
+#pragma GCC unroll 12
+        for (int j = i + 1; j < GF_NW; j++) {
+            /* the lane with a_i + a_j (b_i + b_j) in the word of parity i */
+            __m128i u = _mm_xor_si128(A[i >> 1], ((i ^ j) & 1) ? As[j >> 1] : A[j >> 1]);
+            __m128i v = _mm_xor_si128(B[i >> 1], ((i ^ j) & 1) ? Bs[j >> 1] : B[j >> 1]);
+            GF_ADD_AT(i + j, (i & 1) ? _mm_clmulepi64_si128(u, v, 0x11) : _mm_clmulepi64_si128(u, v, 0x00));
+        }
+    }
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) {
+        E[s] = _mm_xor_si128(E[s], _mm_slli_si128(O[s], 8));
+        E[s + 1] = _mm_xor_si128(E[s + 1], _mm_srli_si128(O[s], 8));
+    }
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) C[s] = E[s];
+}
+#undef GF_ADD_AT
+
+/* Schoolbook on lanes: four PCLMULQDQ per pair of lanes. */
+GF_INL void FN(vmul_sb)(__m128i *C, const __m128i *A, const __m128i *B) {
+    __m128i E[GF_NW + 1], O[GF_NW];
+#pragma GCC unroll 12
+    for (int s = 0; s <= GF_NW; s++) E[s] = _mm_setzero_si128();
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) O[s] = _mm_setzero_si128();
+#pragma GCC unroll 12
+    for (int i = 0; i < GF_NL; i++) {
+#pragma GCC unroll 12
+        for (int j = 0; j < GF_NL; j++) {
+            const int hi_a = 2 * i + 1 < GF_NW, hi_b = 2 * j + 1 < GF_NW;
+            E[i + j] = _mm_xor_si128(E[i + j], _mm_clmulepi64_si128(A[i], B[j], 0x00));
+            if (hi_a && hi_b) E[i + j + 1] = _mm_xor_si128(E[i + j + 1], _mm_clmulepi64_si128(A[i], B[j], 0x11));
+            if (hi_a) O[i + j] = _mm_xor_si128(O[i + j], _mm_clmulepi64_si128(A[i], B[j], 0x01));
+            if (hi_b) O[i + j] = _mm_xor_si128(O[i + j], _mm_clmulepi64_si128(A[i], B[j], 0x10));
+        }
+    }
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) {
+        E[s] = _mm_xor_si128(E[s], _mm_slli_si128(O[s], 8));
+        E[s + 1] = _mm_xor_si128(E[s + 1], _mm_srli_si128(O[s], 8));
+    }
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) C[s] = E[s];
+}
+
+GF_INL void FN(vmul)(__m128i *C, const __m128i *A, const __m128i *B) {
+    if (GF_MUL_SB) FN(vmul_sb)(C, A, B); else FN(vmul_ka)(C, A, B);
+}
+
+/* Squaring is linear over GF(2): (sum a_i z^i)^2 = sum a_i z^(2i)
+ * (HMV 2.3.4), so a^2 is "a with a 0 inserted after each bit".  PCLMULQDQ
+ * of a word by itself does exactly that (the cross terms cancel in pairs):
+ * NW independent instructions, word i giving lane i. */
+GF_INL void FN(vsqr_spread)(__m128i *C, const __m128i *A) {
+#pragma GCC unroll 12
+    for (int i = 0; i < GF_NW; i++)
+        C[i] = (i & 1) ? _mm_clmulepi64_si128(A[i >> 1], A[i >> 1], 0x11)
+                       : _mm_clmulepi64_si128(A[i >> 1], A[i >> 1], 0x00);
+}
+
+/* R = A * B mod f, R = A^2 mod f (A, B reduced: the product has degree at
+ * most 2m - 2, which bounds the reduction rounds). */
+GF_INL void FN(vmulmod)(__m128i *R, const __m128i *A, const __m128i *B) {
+    __m128i C[GF_NW];
+    FN(vmul)(C, A, B);
+    FN(vreduce)(R, C, 2 * GF_M - 2);
+}
+
+GF_INL void FN(vsqrmod)(__m128i *R, const __m128i *A) {
+    __m128i C[GF_NW];
+    FN(vsqr_spread)(C, A);
+    FN(vreduce)(R, C, 2 * GF_M - 2);
+}
+
+/* --- the word-array interface --- */
+
+/* c (2 NW words) = a * b, not reduced. */
+GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
+    __m128i A[GF_NL], B[GF_NL], C[GF_NW];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+    FN(vmul)(C, A, B);
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) _mm_storeu_si128((__m128i *)(c + 2 * s), C[s]);
+}
+
+/* r = c mod f for any c of 2 NW words (e.g. the sum of two unreduced
+ * products).  c is not modified; r may alias c. */
+GF_HOT void FN(reduce)(uint64_t *r, uint64_t *c) {
+    __m128i C[GF_NW], R[GF_NL];
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) C[s] = _mm_loadu_si128((const __m128i *)(c + 2 * s));
+    FN(vreduce)(R, C, 128 * GF_NW - 1);
+    FN(vstore)(r, R);
+}
+
+/* r = a * b mod f.  r may alias a or b. */
+GF_HOT void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+    __m128i A[GF_NL], B[GF_NL], R[GF_NL];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+    FN(vmulmod)(R, A, B);
+    FN(vstore)(r, R);
+}
+
+/* c (2 NW words) = a^2, not reduced. */
+GF_HOT void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
+    __m128i A[GF_NL], C[GF_NW];
+    FN(vload)(A, a);
+    FN(vsqr_spread)(C, A);
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) _mm_storeu_si128((__m128i *)(c + 2 * s), C[s]);
+}
+
+/* r = a^2 mod f.  r may alias a. */
+GF_HOT void FN(sqr)(uint64_t *r, const uint64_t *a) {
+    __m128i A[GF_NL];
+    FN(vload)(A, a);
+    FN(vsqrmod)(A, A);
+    FN(vstore)(r, A);
+}
+
+/* r = a^(2^n), n >= 0 (public): n squarings without leaving the registers. */
+static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
+    __m128i A[GF_NL];
+    FN(vload)(A, a);
+    for (int i = 0; i < n; i++) FN(vsqrmod)(A, A);
+    FN(vstore)(r, A);
+}
+
+#else /* !GF_PCLMUL */
+/* =====================================================================
+ * Portable path (64-bit words in general-purpose registers).
+ * ===================================================================== */
+
 /* ---------------------------------------------------------------------
  * Reduction modulo f (HMV section 2.3.5, word-at-a-time): fold each word
  * above the m-th bit down, using z^m = sum of z^k over the low terms k.
@@ -88,60 +488,8 @@ GF_HOT void FN(fold)(uint64_t *c, uint64_t t, int d) {
     if (s) c[w + 1] ^= t >> (64 - s); /* s depends on m only */
 }
 
-/* Largest non-leading exponent of f and the low part of f as one word
- * (only meaningful when that exponent is < 64). */
-#define GF_RED_MAX (FN(red_terms)[0])
-GF_HOT uint64_t FN(red_word)(void) {
-    uint64_t w = 0;
-    for (int j = 0; j < GF_NRED; j++) w |= 1ULL << (FN(red_terms)[j] & 63);
-    return w;
-}
-
-#if GF_PCLMUL
-/*
- * r = c mod f with PCLMULQDQ, for f = z^m + g(z) with deg g < 64 (m = 163,
- * 193, 283, 571).  Each word t above bit m is folded as one carry-less
- * product t * g(z) (at most 64 + deg g bits) shifted to bit 64i - m, instead
- * of one shifted XOR per term of g.  As in the generic version, m - deg g > 64
- * so a fold lands strictly below the word being folded (words are folded top
- * down), and the last fold (bits m.. of word NW-1) lands in words 0 and 1.
- * Contract: c has 2*NW words (destroyed); r may alias c.
- */
-GF_HOT void FN(reduce_clmul)(uint64_t *r, uint64_t *c) {
-    const uint64_t g = FN(red_word)();
-#pragma GCC unroll 20
-    for (int i = 2 * GF_NW - 1; i >= GF_NW; i--) {
-        uint64_t lo, hi;
-        const int d = 64 * i - GF_M, w = d >> 6, s = d & 63;
-        FN(clmul64)(c[i], g, &lo, &hi);
-        if (s) { /* s depends on m only */
-            c[w] ^= lo << s;
-            c[w + 1] ^= (lo >> (64 - s)) ^ (hi << s);
-            if (s + GF_RED_MAX >= 64) c[w + 2] ^= hi >> (64 - s);
-        } else {
-            c[w] ^= lo;
-            c[w + 1] ^= hi;
-        }
-    }
-    if (GF_M % 64) {
-        uint64_t lo, hi, t = c[GF_NW - 1] >> (GF_M % 64);
-        c[GF_NW - 1] &= (1ULL << (GF_M % 64)) - 1;
-        FN(clmul64)(t, g, &lo, &hi);
-        c[0] ^= lo;
-        c[1] ^= hi;
-    }
-    for (int i = 0; i < GF_NW; i++) r[i] = c[i];
-}
-#endif
-
 /* r = c mod f, where c has 2*NW words (c is destroyed). */
 GF_HOT void FN(reduce)(uint64_t *r, uint64_t *c) {
-#if GF_PCLMUL
-    if (GF_RED_MAX < 64) { /* public, constant per field */
-        FN(reduce_clmul)(r, c);
-        return;
-    }
-#endif
 #pragma GCC unroll 20
     for (int i = 2 * GF_NW - 1; i >= GF_NW; i--) {
         uint64_t t = c[i];
@@ -157,47 +505,8 @@ GF_HOT void FN(reduce)(uint64_t *r, uint64_t *c) {
     for (int i = 0; i < GF_NW; i++) r[i] = c[i];
 }
 
-/* ---------------------------------------------------------------------
- * Multiplication: one-level multi-way Karatsuba ("Karatsuba-Ofman for all
- * pairs", Weimerskirch and Paar 2006): with D_i = a_i b_i,
- *   a*b = sum_i D_i z^(128 i)
- *       + sum_{i<j} [(a_i+a_j)(b_i+b_j) + D_i + D_j] z^(64(i+j))
- * i.e. NW + NW(NW-1)/2 word products instead of NW^2.
- * --------------------------------------------------------------------- */
-#if GF_PCLMUL
-/* PCLMUL version: the 128-bit partial products stay in SSE registers.  Those
- * at an even word offset 2k go to E[k] (words 2k, 2k+1), those at an odd
- * offset 2k+1 to O[k] (words 2k+1, 2k+2); O is shifted by 64 bits and added
- * to E at the end, so only the 2*NW result words leave the SSE registers. */
-GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
-    __m128i av[GF_NW], bv[GF_NW], D[GF_NW], E[GF_NW + 1], O[GF_NW];
-    for (int i = 0; i < GF_NW; i++) {
-        av[i] = _mm_loadl_epi64((const __m128i *)(a + i));
-        bv[i] = _mm_loadl_epi64((const __m128i *)(b + i));
-        D[i] = _mm_clmulepi64_si128(av[i], bv[i], 0x00);
-        E[i] = D[i];
-        O[i] = _mm_setzero_si128();
-    }
-    E[GF_NW] = _mm_setzero_si128();
-#pragma GCC unroll 10
-    for (int i = 0; i < GF_NW; i++) {
-#pragma GCC unroll 10
-        for (int j = i + 1; j < GF_NW; j++) {
-            __m128i t = _mm_clmulepi64_si128(_mm_xor_si128(av[i], av[j]), _mm_xor_si128(bv[i], bv[j]), 0x00);
-            t = _mm_xor_si128(t, _mm_xor_si128(D[i], D[j]));
-            if ((i + j) & 1)
-                O[(i + j) >> 1] = _mm_xor_si128(O[(i + j) >> 1], t);
-            else
-                E[(i + j) >> 1] = _mm_xor_si128(E[(i + j) >> 1], t);
-        }
-    }
-    for (int k = 0; k < GF_NW; k++) {
-        E[k] = _mm_xor_si128(E[k], _mm_slli_si128(O[k], 8));
-        E[k + 1] = _mm_xor_si128(E[k + 1], _mm_srli_si128(O[k], 8));
-    }
-    for (int k = 0; k < GF_NW; k++) _mm_storeu_si128((__m128i *)(c + 2 * k), E[k]);
-}
-#else
+/* Multiplication: the same one-level multi-way Karatsuba as the PCLMUL path
+ * (see FN(vmul) above), on 64-bit words. */
 GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
     uint64_t dl[GF_NW], dh[GF_NW];
     for (int i = 0; i < 2 * GF_NW; i++) c[i] = 0;
@@ -218,7 +527,6 @@ GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b)
         }
     }
 }
-#endif
 
 /* r = a * b mod f.  r may alias a or b. */
 GF_HOT void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
@@ -227,16 +535,8 @@ GF_HOT void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
     FN(reduce)(r, c);
 }
 
-/* Squaring is linear over GF(2): a^2 = sum a_i z^(2i) (HMV 2.3.4). */
-#if GF_PCLMUL
-GF_HOT void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
-    for (int i = 0; i < GF_NW; i++) {
-        __m128i v = _mm_loadl_epi64((const __m128i *)(a + i));
-        _mm_storeu_si128((__m128i *)(c + 2 * i), _mm_clmulepi64_si128(v, v, 0x00));
-    }
-}
-#else
-/* Insert a 0 bit after each of the 32 bits of x (no table, constant time). */
+/* Squaring is linear over GF(2): a^2 = sum a_i z^(2i) (HMV 2.3.4).
+ * Insert a 0 bit after each of the 32 bits of x (no table, constant time). */
 GF_HOT uint64_t FN(spread32)(uint64_t x) {
     x &= 0xFFFFFFFFULL;
     x = (x | (x << 16)) & 0x0000FFFF0000FFFFULL;
@@ -252,7 +552,6 @@ GF_HOT void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
         c[2 * i + 1] = FN(spread32)(a[i] >> 32);
     }
 }
-#endif
 
 /* r = a^2 mod f.  r may alias a. */
 GF_HOT void FN(sqr)(uint64_t *r, const uint64_t *a) {
@@ -266,6 +565,7 @@ static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
     for (int i = 0; i < GF_NW; i++) r[i] = a[i];
     for (int i = 0; i < n; i++) FN(sqr)(r, r);
 }
+#endif /* GF_PCLMUL */
 
 GF_HOT void FN(add)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
     for (int i = 0; i < GF_NW; i++) r[i] = a[i] ^ b[i];

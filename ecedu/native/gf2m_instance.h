@@ -32,6 +32,8 @@ const ecedu_field_impl GF_TABLE_NAME = {
 };
 
 #undef GF_HOT
+#undef GF_NL
+#undef GF_INL
 #undef GF_RED_MAX
 #undef GF_PCLMUL
 #undef GF_TABLE_NAME

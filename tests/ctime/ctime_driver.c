@@ -109,7 +109,7 @@ int main(int argc, char **argv) {
     for (int portable = 0; portable <= 1; portable++) {
         ecedu_force_portable(portable);
         for (int ladder = 0; ladder <= 1; ladder++) {
-            ecedu_set_koblitz_ladder(ladder); /* Koblitz curves: tau-adic, then ladder */
+            ecedu_set_koblitz_method(ladder ? 1 : 2); /* Koblitz: tau-adic, then ladder */
             for (int ci = 0; ci < NCURVES; ci++) {
                 if (ladder && !is_koblitz(ci)) continue; /* nothing changes for them */
                 int r = run_curve(ci);
@@ -118,7 +118,7 @@ int main(int argc, char **argv) {
                 fails += r;
             }
         }
-        ecedu_set_koblitz_ladder(0);
+        ecedu_set_koblitz_method(0);
     }
     printf("using_pclmul(best)=%d failures=%d\n", (ecedu_force_portable(0), ecedu_using_pclmul()), fails);
     return fails ? 2 : 0;

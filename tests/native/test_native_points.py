@@ -244,9 +244,11 @@ def ladder_and_tnaf():
         native.koblitz_method("ladder")
         try:
             first = f()
-        finally:
             native.koblitz_method("tnaf")
-        return first, f()
+            second = f()
+        finally:
+            native.koblitz_method("default")
+        return first, second
     return run
 
 
