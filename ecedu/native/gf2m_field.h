@@ -308,6 +308,18 @@ GF_INL void FN(vreduce)(__m128i *R, const __m128i *C, const int D) {
 #ifndef GF_MUL_SB /* schoolbook for the 3-word field (measured faster) */
 #define GF_MUL_SB (GF_NW <= 3)
 #endif
+/* C = E + O z^64: the products at odd word offsets (O) shifted into the even
+ * lanes (E); shared end of both multiplications below. */
+GF_INL void FN(vcombine)(__m128i *C, __m128i *E, const __m128i *O) {
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) {
+        E[s] = _mm_xor_si128(E[s], _mm_slli_si128(O[s], 8));
+        E[s + 1] = _mm_xor_si128(E[s + 1], _mm_srli_si128(O[s], 8));
+    }
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) C[s] = E[s];
+}
+
 /* XOR v into the product at word offset s (E for even s, O for odd s). */
 #define GF_ADD_AT(s, v)                                                      \
     do {                                                                     \
@@ -349,13 +361,7 @@ GF_INL void FN(vmul_ka)(__m128i *C, const __m128i *A, const __m128i *B) {
             GF_ADD_AT(i + j, (i & 1) ? _mm_clmulepi64_si128(u, v, 0x11) : _mm_clmulepi64_si128(u, v, 0x00));
         }
     }
-#pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) {
-        E[s] = _mm_xor_si128(E[s], _mm_slli_si128(O[s], 8));
-        E[s + 1] = _mm_xor_si128(E[s + 1], _mm_srli_si128(O[s], 8));
-    }
-#pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) C[s] = E[s];
+    FN(vcombine)(C, E, O);
 }
 #undef GF_ADD_AT
 
@@ -377,13 +383,7 @@ GF_INL void FN(vmul_sb)(__m128i *C, const __m128i *A, const __m128i *B) {
             if (hi_b) O[i + j] = _mm_xor_si128(O[i + j], _mm_clmulepi64_si128(A[i], B[j], 0x10));
         }
     }
-#pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) {
-        E[s] = _mm_xor_si128(E[s], _mm_slli_si128(O[s], 8));
-        E[s + 1] = _mm_xor_si128(E[s + 1], _mm_srli_si128(O[s], 8));
-    }
-#pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) C[s] = E[s];
+    FN(vcombine)(C, E, O);
 }
 
 GF_INL void FN(vmul)(__m128i *C, const __m128i *A, const __m128i *B) {
