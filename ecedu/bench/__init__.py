@@ -17,8 +17,10 @@ One JSON record per operation and curve (``op`` = ``ecdh``, ``ecdsa_sign``,
   package's default where it is available), else ``"python"``.
 * ``ecedu_pure_python_ops_per_s`` -- the same function with ``backend="python"``
   (measured with ``--backend python`` or ``both``).
-* ``openssl_ops_per_s`` -- ``openssl speed -mr ecdh<x>`` / ``ecdsa<x>`` run as a
-  subprocess in the middle of ecedu's windows, or, for curves ``openssl speed`` does not
+* ``openssl_ops_per_s`` -- the median of ``--openssl-runs R`` (default 3) runs of
+  ``openssl speed -mr ecdh<x>`` / ``ecdsa<x>`` as a subprocess, spread between ecedu's
+  windows (each run's figure in ``openssl_runs_ops_per_s``, the fastest in
+  ``openssl_best_ops_per_s``), or, for curves ``openssl speed`` does not
   list (sect163r1, sect193r1, sect193r2, sect239k1, secp256k1), libcrypto called
   in-process through ctypes (``EVP_PKEY_derive`` / ``EVP_PKEY_sign`` / ``EVP_PKEY_verify``
   on prepared contexts, as openssl speed does); ``openssl_source`` says which.
@@ -28,7 +30,9 @@ One JSON record per operation and curve (``op`` = ``ecdh``, ``ecdsa_sign``,
 * ``ratio`` = ``ecedu_ops_per_s / openssl_ops_per_s``; when there is no native figure,
   ``ecedu_python_ops_per_s / openssl_ops_per_s``.  ``ratio_basis`` says which
   (``native_c_loop`` or ``python_function:<backend>``); ``python_ratio`` is always the
-  Python function over OpenSSL.
+  Python function over OpenSSL.  ``ratio_best`` = ``ecedu_best_ops_per_s`` (the fastest
+  window) / ``openssl_best_ops_per_s`` (the fastest run): other load on a shared machine
+  only ever slows a run down, so best against best is the least disturbed comparison.
 * field extras: ``galois_ops_per_s`` (``galois.GF(2**m)`` with the curve's polynomial),
   ``native_call_ops_per_s`` (``ecedu.native.field_mul``: one ctypes call per product),
   ``native_batch_ops_per_s`` (``field_mul_batch`` on 1024 products, per product),
@@ -48,7 +52,10 @@ Method
 * Time-bounded windows, not fixed counts: ``--seconds S`` is split into ``--windows W``
   (default 5) windows of S/W seconds; in each round every in-process implementation runs
   one window, in an order rotated every round (alternation: drift of the machine hits all
-  alike).  ``openssl speed`` runs between the first and second half of the rounds.
+  alike).  The ``openssl speed`` runs happen between groups of rounds
+  (:func:`.timing.round_groups`): with 5 windows and 3 runs, after rounds 2, 3 and 4.
+  On this course's shared 2-core VMs a single ``openssl speed`` run moved by up to 2x
+  between runs minutes apart, which is why one run is not enough.
   An implementation slower than S/W per operation gets fewer windows (>= 1 operation).
 * Reported: the median of the windows' ops/s and the spread (max - min) / median.  The
   divisor is the process CPU time (``time.process_time``, ``--timer cpu``, default),

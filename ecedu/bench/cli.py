@@ -32,6 +32,9 @@ def build_parser() -> argparse.ArgumentParser:
                    help="timed seconds per implementation and curve (openssl speed gets this "
                         "rounded to an integer >= 1); default 1")
     p.add_argument("--windows", type=int, default=5, help="timed windows per measurement (5)")
+    p.add_argument("--openssl-runs", type=int, default=3, metavar="R",
+                   help="openssl speed runs per curve, spread between ecedu's windows; the "
+                        "table shows their median (default 3)")
     p.add_argument("--multi", type=int, default=1, metavar="N",
                    help="run N processes at once, like openssl speed -multi N (passed on)")
     p.add_argument("--timer", choices=["cpu", "wall"], default="cpu",
@@ -83,6 +86,8 @@ def main(argv=None) -> int:
         parser.error("--multi must be >= 1")
     if args.windows < 1:
         parser.error("--windows must be >= 1")
+    if args.openssl_runs < 1:
+        parser.error("--openssl-runs must be >= 1")
     try:
         curves = _expand_curves(args.curves)
     except ValueError as exc:
@@ -93,7 +98,8 @@ def main(argv=None) -> int:
             print(f"[speed] {msg}", file=sys.stderr, flush=True)
 
     cfg = runner.Config(op=args.op, curves=curves, seconds=args.seconds, windows=args.windows,
-                        multi=args.multi, timer=args.timer, backend=args.backend,
+                        openssl_runs=args.openssl_runs, multi=args.multi, timer=args.timer,
+                        backend=args.backend,
                         openssl=not args.no_openssl,
                         crosscheck=not args.no_crosscheck, progress=progress)
     nat = native_adapter.get()

@@ -35,11 +35,13 @@ def format_table(records) -> str:
     measured separately, OpenSSL (``*`` = measured in-process via libcrypto because
     ``openssl speed`` lacks the curve; ``c`` = libcrypto per call via ctypes), the ratio
     ecedu/OpenSSL (``p``: computed from the Python function because there is no native
-    figure) and the largest spread over windows.
+    figure), the ratio of the best ecedu window to the best ``openssl speed`` run, and
+    the largest spread over windows.  The OpenSSL figure is the median of several
+    ``openssl speed`` runs spread between ecedu's windows.
     """
     lines = []
     lines.append(f"{'':33s}{'time/op':>10s}{'native op/s':>12s}{'py-api op/s':>14s}"
-                 f"{'pure-py op/s':>13s}{'openssl op/s':>14s}{'ratio':>8s}{'spread':>7s}")
+                 f"{'pure-py op/s':>13s}{'openssl op/s':>14s}{'ratio':>8s}{'best':>7s}{'spread':>7s}")
     for r in records:
         label = f"{r['bits']:4d} bits {_OP_LABEL.get(r['op'], r['op']):6s} ({r['curve']})"
         nat = r.get("ecedu_ops_per_s")
@@ -58,11 +60,15 @@ def format_table(records) -> str:
         spreads = [v for v in (r.get("spread") or {}).values() if v is not None]
         sp = f"{100 * max(spreads):.0f}%" if spreads else "-"
         rs = f"{ratio:.2f}{basis}" if ratio is not None else "- "
+        rb = r.get("ratio_best")
+        bs = f"{rb:.2f}" if rb is not None else "-"
         lines.append(f" {label:32s}{_t(base):>10s}{_r(nat):>12s}{_r(api):>13s}{tag}"
-                     f"{_r(pure):>13s}{_r(ossl):>13s}{mark}{rs:>8s}{sp:>7s}")
+                     f"{_r(pure):>13s}{_r(ossl):>13s}{mark}{rs:>8s}{bs:>7s}{sp:>7s}")
     lines.append("")
     lines.append("native = ecedu's C timing loop; py-api = the public Python function "
-                 "(n: native backend, p: pure Python); ratio = native (else py-api, p) / OpenSSL;")
+                 "(n: native backend, p: pure Python); ratio = native (else py-api, p) / OpenSSL,")
+    lines.append("medians (openssl: median of the openssl speed runs); best = fastest ecedu window "
+                 "/ fastest openssl run;")
     lines.append("openssl: * = libcrypto in-process (curve not in openssl speed), c = libcrypto "
                  "per call via ctypes (no openssl speed figure); spread = max (max-min)/median.")
     notes = [(r["op"], r["curve"], r.get("notes") or [r["note"]]) for r in records

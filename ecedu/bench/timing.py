@@ -184,15 +184,30 @@ class Interleaved:
             m.error = f"{type(exc).__name__}: {exc}"
             self._nwin[name] = 0
 
-    def run_all(self, middle=None) -> dict:
-        """Warm-up, first half of the rounds, ``middle()``, second half."""
+    def run_all(self, middle=None, calls: int = 1) -> dict:
+        """Warm-up, then the rounds with ``middle()`` called ``calls`` times in between.
+
+        The calls are spread evenly over the rounds (:func:`round_groups`), so what
+        ``middle`` measures (``openssl speed``) is sampled at the same times as the
+        windows here, and slow drift of the machine hits both sides alike."""
         self.warmup()
-        half = (self.windows + 1) // 2
-        self.run_rounds(0, half)
-        if middle is not None:
-            middle()
-        self.run_rounds(half, self.windows)
+        groups = round_groups(self.windows, calls if middle is not None else 0)
+        for i, (start, stop) in enumerate(groups):
+            self.run_rounds(start, stop)
+            if middle is not None and i < len(groups) - 1:
+                middle()
         return self.results
+
+
+def round_groups(windows: int, calls: int) -> list:
+    """Split rounds ``0 .. windows-1`` into ``calls + 1`` consecutive groups.
+
+    Group ``i`` ends at ``ceil((i + 1) * windows / (calls + 1))``; a caller runs one
+    outside measurement between consecutive groups.  ``calls = 1`` gives the two
+    halves, the first one the larger; groups may be empty when ``calls >= windows``.
+    """
+    bounds = [0] + [-(-(i + 1) * windows // (calls + 1)) for i in range(calls)] + [windows]
+    return list(zip(bounds[:-1], bounds[1:]))
 
 
 # --------------------------------------------------------------------------
@@ -218,12 +233,13 @@ def _worker(factory, conn):
         conn.close()
 
 
-def run_job(factory, multi: int = 1, middle=None):
+def run_job(factory, multi: int = 1, middle=None, calls: int = 1):
     """Run ``factory()`` (an object with ``.bench`` (:class:`Interleaved`) and ``.info``).
 
     ``multi == 1``: in this process.  ``multi > 1``: ``multi`` forked processes run the
-    same windows at the same time (each set up independently), ``middle()`` (the
-    ``openssl speed -multi N`` run) happens between the two halves while they wait.
+    same windows at the same time (each set up independently).  Either way ``middle()``
+    (an ``openssl speed [-multi N]`` run) happens ``calls`` times between groups of
+    rounds (:func:`round_groups`), while the windows wait.
 
     Returns ``(results, info, per_child)``: ``results[name]`` is a :class:`Measurement`
     whose ``ops_per_s`` is the **sum** of the children's medians, as openssl sums its
@@ -231,7 +247,7 @@ def run_job(factory, multi: int = 1, middle=None):
     """
     if multi <= 1:
         job = factory()
-        job.bench.run_all(middle)
+        job.bench.run_all(middle, calls)
         return job.bench.results, job.info, None
     ctx = multiprocessing.get_context("fork")
     procs, conns = [], []
@@ -259,11 +275,11 @@ def run_job(factory, multi: int = 1, middle=None):
                 raise RuntimeError("benchmark worker failed:\n" + payload)
         # children share the same window plan (windows is a constructor argument)
         windows = getattr(factory, "windows", 5)
-        half = (windows + 1) // 2
-        broadcast(("rounds", 0, half))
-        if middle is not None:
-            middle()
-        broadcast(("rounds", half, windows))
+        groups = round_groups(windows, calls if middle is not None else 0)
+        for i, (start, stop) in enumerate(groups):
+            broadcast(("rounds", start, stop))
+            if middle is not None and i < len(groups) - 1:
+                middle()
         replies = broadcast(("finish",))
     finally:
         for p in procs:

@@ -47,21 +47,14 @@ fail:
     return ECEDU_ERR_INTERNAL;
 }
 
-/* (x, y) = sign(d) * T[i][(|d|-1)/2] for odd d in [-15, 15], constant time. */
-static void FN(fb_lookup)(const ecedu_fb_table *tab, int i, int d, uint64_t *x, uint64_t *y) {
+/* (x, y) = sign(d) * T[i][(|d|-1)/2] for odd d in [-15, 15], constant time;
+ * xy holds x then y.  -(x, y) = (x, x + y). */
+static void FN(fb_lookup)(const ecedu_fb_table *tab, int i, int d, uint64_t (*xy)[GF_NW]) {
     const uint64_t *e = tab->data + (size_t)i * 8 * 2 * GF_NW;
     uint64_t sgn = (uint64_t)(int64_t)(d >> 31); /* all-ones if d < 0 */
-    uint64_t ad = ((uint64_t)(int64_t)d ^ sgn) - sgn;
-    uint64_t idx = ad >> 1;
-    for (int w = 0; w < GF_NW; w++) x[w] = y[w] = 0;
-    for (uint64_t j = 0; j < 8; j++) {
-        uint64_t m = ecedu_ct_is_zero_u64(j ^ idx);
-        for (int w = 0; w < GF_NW; w++) {
-            x[w] |= m & e[j * 2 * GF_NW + w];
-            y[w] |= m & e[j * 2 * GF_NW + GF_NW + w];
-        }
-    }
-    for (int w = 0; w < GF_NW; w++) y[w] ^= sgn & x[w];
+    uint64_t idx = (((uint64_t)(int64_t)d ^ sgn) - sgn) >> 1;
+    ecedu_ct_lookup(xy[0], e, 8, 2 * GF_NW, idx);
+    for (int w = 0; w < GF_NW; w++) xy[1][w] ^= sgn & xy[0][w];
 }
 
 /*
@@ -101,16 +94,16 @@ static int FN(fixed_base)(const ecedu_curve *c, const ecedu_fb_table *tab, const
     }
     dig[W - 1] = (int8_t)kk[0]; /* odd, in [1, 15] */
 
-    uint64_t X[GF_NW], Y[GF_NW], Z[GF_NW], tx[GF_NW], ty[GF_NW], inf = 0;
-    FN(fb_lookup)(tab, 0, dig[0], X, Y);
+    uint64_t Q[2][GF_NW], Z[GF_NW], t[2][GF_NW], inf = 0; /* Q: X then Y */
+    FN(fb_lookup)(tab, 0, dig[0], Q);
     for (int w = 0; w < GF_NW; w++) Z[w] = 0;
     Z[0] = 1;
     for (int i = 1; i < W; i++) {
-        FN(fb_lookup)(tab, i, dig[i], tx, ty);
-        FN(ld_madd_complete)(c, X, Y, Z, &inf, tx, ty);
+        FN(fb_lookup)(tab, i, dig[i], t);
+        FN(ld_madd_complete)(c, Q[0], Q[1], Z, &inf, t[0], t[1]);
     }
     /* back to affine: x = X/Z, y = Y/Z^2; then the sign */
-    FN(ld_to_affine)(ox, oy, X, Y, Z);
+    FN(ld_to_affine)(ox, oy, Q[0], Q[1], Z);
     for (int w = 0; w < GF_NW; w++) oy[w] ^= neg & ox[w];
     return ECEDU_OK;
 }

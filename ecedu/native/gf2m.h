@@ -23,6 +23,7 @@
 #include <pthread.h>
 #include <stddef.h>
 #include <stdint.h>
+#include <string.h>
 
 #define ECEDU_OK 0
 #define ECEDU_ERR_CURVE (-1)    /* unknown curve or field degree            */
@@ -163,6 +164,24 @@ static inline uint64_t ecedu_ct_is_zero(const uint64_t *a, int nw) {
 /* r = mask ? a : r, word by word (mask is 0 or all-ones). */
 static inline void ecedu_ct_select(uint64_t *r, const uint64_t *a, uint64_t mask, int nw) {
     for (int i = 0; i < nw; i++) r[i] ^= mask & (r[i] ^ a[i]);
+}
+
+/* out = entry idx of a table of `entries` entries of `words` words each
+ * (words even), for a SECRET idx < entries: every entry is read and kept or
+ * dropped by a mask, so neither the branches nor the addresses depend on idx.
+ * Two words at a time (GCC vector extension: SSE2 on x86-64, plain words
+ * elsewhere). */
+typedef uint64_t ecedu_v2 __attribute__((vector_size(16), aligned(8)));
+static inline void ecedu_ct_lookup(uint64_t *out, const uint64_t *table, int entries, int words,
+                                   uint64_t idx) {
+    ecedu_v2 acc[ECEDU_MAXW] = {{0}};
+    const ecedu_v2 *e = (const ecedu_v2 *)table;
+    for (int j = 0; j < entries; j++, e += words / 2) {
+        uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
+        ecedu_v2 mv = {m, m};
+        for (int i = 0; i < words / 2; i++) acc[i] |= mv & e[i];
+    }
+    for (int i = 0; i < words / 2; i++) memcpy(out + 2 * i, &acc[i], 16);
 }
 
 /* Big-endian bytes (exactly len bytes) -> nw little-endian words.  Returns 0

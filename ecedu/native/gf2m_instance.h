@@ -1,7 +1,8 @@
 /*
  * gf2m_instance.h -- TEMPLATE driver: instantiates the field (gf2m_field.h),
  * point checks (point.h), ladder (ladder.h), Lopez-Dahab additions (ld.h),
- * fixed-base (fixed_base.h) and tau-adic (tnaf.h) code for one field and one implementation, and exports the function table
+ * lambda coordinates (lambda.h), fixed-base (fixed_base.h) and tau-adic
+ * (tnaf.h) code for one field and one implementation, and exports the function table
  *     const ecedu_field_impl GF_TABLE_NAME;
  * See gf2m_163.c for the macros it needs.  May be included several times.
  */
@@ -9,6 +10,7 @@
 #include "point.h"
 #include "ladder.h"
 #include "ld.h"
+#include "lambda.h"
 #include "fixed_base.h"
 #include "tnaf.h"
 

@@ -6,10 +6,10 @@
  * endomorphism with tau^2 = mu tau - 2, so in the expansion
  *     k = rho = sum_i alpha_{u_i} tau^((w-1) i)   (mod delta, see ztau.c)
  * a "doubling" is replaced by tau, which costs three squarings in
- * Lopez-Dahab coordinates (X^2 : Y^2 : Z^2), and one point addition is
+ * lambda coordinates (X^2 : L^2 : Z^2, lambda.h), and one point addition is
  * needed per w-1 digits of the scalar:
  *     ladder (ladder.h):     m  x (5M + 4S)
- *     this method (w = 5):   m/4 x (8M + 5S) + 3m S  + a table of 8 points
+ *     this method (w = 5):   m/4 x (8M + 2S) + 3m S  + a table of 8 points
  * (Solinas 2000; GECC Alg. 3.70; the regular recoding makes every step the
  * same: Oliveira, Aranha, Lopez, Rodriguez-Henriquez, "Fast point
  * multiplication algorithms for binary elliptic curves with and without
@@ -17,18 +17,21 @@
  *
  * Constant time: the recoding (ztau.c) runs a fixed number of steps; every
  * digit is non-zero; the table entry is found by scanning all entries under
- * masks and negated under a mask, -(x, y) = (x, x + y).  The table itself
+ * masks and negated under a mask, -(x, lambda) = (x, lambda + 1).  The table itself
  * (alpha_u P for the public point P) is built from public data.
  * Exceptional additions (Q = +-T, Q = O) are impossible in all but the last
  * `complete` additions (ecedu/scalar/tnaf.py: regular_plan shows the norms
- * involved are < n); those use the complete addition of ld.h.
+ * involved are < n); those use the complete addition of lambda.h.
  */
 #include "ztau.h"
 
-/* tab[j] = alpha_{2j+1} P (affine x then y), j < 2^(w-2), from the tau-NAF
- * of each alpha_u: sum of +-tau^i P.  P is public: the work may depend on
- * it, but it is constant time anyway.  One inversion for all entries
- * (Montgomery's simultaneous inversion, HMV Alg. 2.26). */
+/* tab[j] = alpha_{2j+1} P (affine x then lambda = x + y/x), j < 2^(w-2),
+ * from the tau-NAF of each alpha_u: sum of +-tau^i P, added up in
+ * Lopez-Dahab coordinates (X : Y : Z) (ld.h).  P is public: the work may
+ * depend on it, but it is constant time anyway.  Then, as
+ *     x = X/Z = X^2/(X Z)   and   lambda = X/Z + Y/(X Z) = (X^2 + Y)/(X Z),
+ * one inversion of all the products X Z serves every entry (Montgomery's
+ * simultaneous inversion, HMV Alg. 2.26). */
 static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, const uint64_t *x,
                           const uint64_t *y, uint64_t (*tab)[2][GF_NW]) {
     const int entries = 1 << (tc->w - 2);
@@ -64,39 +67,35 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
             }
         }
     }
-    /* batch inversion of the Z's: pre[j] = Z_0 ... Z_j */
+    /* batch inversion of D_j = X_j Z_j: pre[j] = D_0 ... D_j */
     uint64_t inv[GF_NW], t[GF_NW];
+    for (int j = 0; j < entries; j++) FN(mul)(Z[j], X[j], Z[j]); /* Z[j] = D_j */
     FN(copy)(pre[0], Z[0]);
     for (int j = 1; j < entries; j++) FN(mul)(pre[j], pre[j - 1], Z[j]);
     FN(inv)(inv, pre[entries - 1]);
     for (int j = entries - 1; j >= 0; j--) {
-        uint64_t zi[GF_NW];
+        uint64_t di[GF_NW];
         if (j) {
-            FN(mul)(zi, inv, pre[j - 1]); /* 1/Z_j */
-            FN(mul)(inv, inv, Z[j]);     /* 1/(Z_0 ... Z_{j-1}) */
+            FN(mul)(di, inv, pre[j - 1]); /* 1/D_j */
+            FN(mul)(inv, inv, Z[j]);     /* 1/(D_0 ... D_{j-1}) */
         } else {
-            FN(copy)(zi, inv);
+            FN(copy)(di, inv);
         }
-        FN(mul)(tab[j][0], X[j], zi);
-        FN(sqr)(t, zi);
-        FN(mul)(tab[j][1], Y[j], t);
+        FN(sqr)(t, X[j]);
+        FN(mul)(tab[j][0], t, di);     /* x = X^2 / (X Z) */
+        FN(add)(t, t, Y[j]);
+        FN(mul)(tab[j][1], t, di);     /* lambda = (X^2 + Y) / (X Z) */
     }
 }
 
-/* (x, y) = sign(u) tab[(|u| - 1)/2] for an odd digit u, constant time. */
-static void FN(tau_lookup)(const uint64_t (*tab)[2][GF_NW], int entries, int u, uint64_t *x,
-                           uint64_t *y) {
+/* (x, lambda) = sign(u) tab[(|u| - 1)/2] for an odd digit u, constant time;
+ * xl holds x then lambda.  -(x, lambda) = (x, lambda + 1). */
+static inline void FN(tau_lookup)(const uint64_t (*tab)[2][GF_NW], int entries, int u,
+                                  uint64_t (*xl)[GF_NW]) {
     uint64_t sgn = (uint64_t)(int64_t)(u >> 31); /* all-ones if u < 0 */
     uint64_t idx = (((uint64_t)(int64_t)u ^ sgn) - sgn) >> 1;
-    for (int w = 0; w < GF_NW; w++) x[w] = y[w] = 0;
-    for (int j = 0; j < entries; j++) {
-        uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
-        for (int w = 0; w < GF_NW; w++) {
-            x[w] |= m & tab[j][0][w];
-            y[w] |= m & tab[j][1][w];
-        }
-    }
-    for (int w = 0; w < GF_NW; w++) y[w] ^= sgn & x[w];
+    ecedu_ct_lookup(xl[0], tab[0][0], entries, 2 * GF_NW, idx);
+    xl[1][0] ^= sgn & 1;
 }
 
 /*
@@ -118,25 +117,26 @@ static int FN(tnaf)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x,
     uint64_t ok = ecedu_tau_recode(tc, r0, r1, RW, dig, &top_neg);
     FN(tau_table)(c, tc, x, y, (uint64_t (*)[2][GF_NW])tab);
 
-    /* Q = top digit * P = +-P */
-    uint64_t X[GF_NW], Y[GF_NW], Z[GF_NW] = {1}, tx[GF_NW], ty[GF_NW], inf = 0;
-    FN(copy)(X, x);
-    for (int w = 0; w < GF_NW; w++) Y[w] = y[w] ^ (top_neg & x[w]);
+    /* Q = top digit * P = +-P, in lambda coordinates (tab[0] is P) */
+    uint64_t X[GF_NW], L[GF_NW], Z[GF_NW] = {1}, t[2][GF_NW], inf = 0;
+    FN(copy)(X, tab[0][0]);
+    FN(copy)(L, tab[0][1]);
+    L[0] ^= top_neg & 1;
     for (int i = tc->length - 1; i >= 0; i--) {
         for (int j = 0; j < tc->w - 1; j++) { /* Q = tau(Q) */
             FN(sqr)(X, X);
-            FN(sqr)(Y, Y);
+            FN(sqr)(L, L);
             FN(sqr)(Z, Z);
         }
-        FN(tau_lookup)((const uint64_t (*)[2][GF_NW])tab, entries, dig[i], tx, ty);
+        FN(tau_lookup)((const uint64_t (*)[2][GF_NW])tab, entries, dig[i], t);
         if (i < tc->complete) { /* public: the position */
-            FN(ld_madd_complete)(c, X, Y, Z, &inf, tx, ty);
+            FN(lam_madd_complete)(c, X, L, Z, &inf, t[0], t[1]);
         } else {
             uint64_t A[GF_NW], B[GF_NW];
-            FN(ld_madd)(c, X, Y, Z, X, Y, Z, tx, ty, A, B);
+            FN(lam_madd)(X, L, Z, t[0], t[1], A, B);
         }
     }
-    FN(ld_to_affine)(ox, oy, X, Y, Z);
+    FN(lam_to_affine)(ox, oy, X, L, Z);
     for (int w = 0; w < (int)sizeof dig; w++) dig[w] = 0;
     return (int)(~ok & (uint64_t)(int64_t)ECEDU_ERR_INTERNAL);
 }

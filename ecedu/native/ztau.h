@@ -72,10 +72,59 @@ static inline void zt_mul_lo(uint64_t *r, const uint64_t *a, const uint64_t *b, 
     }
 }
 
-/* r = r >> 1, arithmetic (rounds towards minus infinity). */
-static inline void zt_sar1(uint64_t *r, int n) {
-    for (int i = 0; i < n - 1; i++) r[i] = (r[i] >> 1) | (r[i + 1] << 63);
-    r[n - 1] = (uint64_t)((int64_t)r[n - 1] >> 1);
+/* r = ca a + cb b + k (mod 2^(64n)) in one pass, for small public ca, cb
+ * (|ca|, |cb| < 2^32) and a small k.  Word i of a and b is read before word
+ * i of r is written, so r may alias a or b.  Working modulo 2^(64n) makes
+ * the words' signs irrelevant: the result is right whenever it fits. */
+static inline void zt_lincomb(uint64_t *r, const uint64_t *a, int64_t ca, const uint64_t *b,
+                              int64_t cb, __int128 k, int n) {
+    __int128 carry = k;
+    for (int i = 0; i < n; i++) {
+        __int128 t = carry + (__int128)ca * (__int128)a[i] + (__int128)cb * (__int128)b[i];
+        r[i] = (uint64_t)t;
+        carry = t >> 64; /* arithmetic: the carry may be negative */
+    }
+}
+
+/* r = r >> k, arithmetic, for 0 < k < 64. */
+static inline void zt_sar(uint64_t *r, int n, int k) {
+    for (int i = 0; i < n - 1; i++) r[i] = (r[i] >> k) | (r[i + 1] << (64 - k));
+    r[n - 1] = (uint64_t)((int64_t)r[n - 1] >> k);
+}
+
+/* conj(tau)^e = c[0] + c[1] tau, where conj(tau) = mu - tau:
+ * (a + b tau)(mu - tau) = (mu a + 2 b) - a tau, since tau^2 = mu tau - 2. */
+static inline void zt_conj_tau_pow(int mu, int e, int64_t *c) {
+    int64_t a = 1, b = 0;
+    for (int i = 0; i < e; i++) {
+        int64_t na = mu * a + 2 * b;
+        b = -a;
+        a = na;
+    }
+    c[0] = a;
+    c[1] = b;
+}
+
+/* r = (r - (beta + gamma tau)) / tau^e for 0 < e < 64, when the division is
+ * exact (r0 + r1 tau stands for r).  As tau conj(tau) = 2,
+ * 1/tau^e = conj(tau)^e / 2^e; with conj(tau)^e = c0 + c1 tau,
+ *   (s0 + s1 tau)(c0 + c1 tau) = (c0 s0 - 2 c1 s1) + (c1 s0 + (c0 + mu c1) s1) tau
+ * (tau^2 = mu tau - 2), and both parts are divisible by 2^e.  The
+ * subtraction of the digit is folded into the constant terms: two passes of
+ * small multiplications and two shifts instead of e divisions by tau. */
+static inline void zt_sub_div_tau_pow(uint64_t *r0, uint64_t *r1, int n, int mu, int e,
+                                      int64_t beta, int64_t gamma) {
+    int64_t c[2];
+    zt_conj_tau_pow(mu, e, c);
+    const int64_t c0 = c[0], c1 = c[1], c2 = c[0] + mu * c[1];
+    uint64_t t[ECEDU_TW];
+    __int128 k0 = -((__int128)c0 * beta - (__int128)(2 * c1) * gamma);
+    __int128 k1 = -((__int128)c1 * beta + (__int128)c2 * gamma);
+    zt_lincomb(t, r0, c1, r1, c2, k1, n);        /* new r1, times 2^e */
+    zt_lincomb(r0, r0, c0, r1, -2 * c1, k0, n);  /* new r0, times 2^e */
+    for (int i = 0; i < n; i++) r1[i] = t[i];
+    zt_sar(r0, n, e);
+    zt_sar(r1, n, e);
 }
 
 /* All-ones if x < 0, else 0 (x a signed 128-bit value). */
@@ -93,7 +142,7 @@ static inline uint64_t lt0(__int128 x) { return (uint64_t)(x >> 127); }
  * `length` steps (ecedu/scalar/tnaf.py: regular_plan proves the count) the
  * remainder is +-1, the top digit.
  *
- * Dividing by tau (r0 even):  (r0 + r1 tau)/tau = (r1 + mu r0/2) - (r0/2) tau.
+ * Subtracting the digit and dividing by tau^(w-1): zt_sub_div_tau_pow.
  *
  * Writes tc->length digits (lowest first), sets *top_neg to all-ones if the
  * top digit is -1 (else 0) and returns all-ones if the remainder was indeed
@@ -105,7 +154,6 @@ static inline __attribute__((always_inline)) uint64_t ecedu_tau_recode(
     uint64_t *top_neg) {
     const int w = tc->w, entries = 1 << (w - 2);
     const uint64_t wmask = (1ULL << w) - 1;
-    uint64_t t[ECEDU_TW];
     for (int i = 0; i < tc->length; i++) {
         int64_t u = (int64_t)((r0[0] + r1[0] * tc->t_w) & wmask) - (1LL << (w - 1));
         digits[i] = (int8_t)u;
@@ -119,17 +167,7 @@ static inline __attribute__((always_inline)) uint64_t ecedu_tau_recode(
         }
         beta = (beta ^ sgn) - sgn; /* alpha_{-u} = -alpha_u */
         gamma = (gamma ^ sgn) - sgn;
-        zt_from_i64(t, rw, (int64_t)beta);
-        zt_sub(r0, r0, t, rw);
-        zt_from_i64(t, rw, (int64_t)gamma);
-        zt_sub(r1, r1, t, rw);
-        for (int j = 0; j < w - 1; j++) { /* divide by tau */
-            zt_sar1(r0, rw);            /* h = r0 / 2 (exact: r0 is even) */
-            for (int x = 0; x < rw; x++) t[x] = r0[x];
-            if (tc->mu > 0) zt_add(r0, r1, t, rw); else zt_sub(r0, r1, t, rw);
-            zt_neg(t, rw);
-            for (int x = 0; x < rw; x++) r1[x] = t[x];
-        }
+        zt_sub_div_tau_pow(r0, r1, rw, tc->mu, w - 1, (int64_t)beta, (int64_t)gamma);
     }
     /* remainder +-1: r1 = 0 and r0 = 1 or -1 */
     uint64_t hi = r1[0], neg = (uint64_t)((int64_t)r0[rw - 1] >> 63);

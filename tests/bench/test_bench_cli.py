@@ -31,7 +31,7 @@ def _every_null_explained(rec):
 def test_ecdh_json_and_plot(capsys, tmp_path):
     png = tmp_path / "sub" / "speed.png"
     records = _run(capsys, "ecdh", "--seconds", "0.2", "--curves", "sect163k1", "--json",
-                   "--quiet", "--plot", str(png))
+                   "--quiet", "--plot", str(png), "--openssl-runs", "2")
     assert isinstance(records, list) and len(records) == 1
     rec = records[0]
     for key in REQUIRED:
@@ -40,6 +40,12 @@ def test_ecdh_json_and_plot(capsys, tmp_path):
     assert rec["backend"] in ("native", "python", "both")
     assert rec["openssl_ops_per_s"] is not None and rec["openssl_ops_per_s"] > 0
     assert rec["openssl_source"] == "openssl speed -mr"
+    # two openssl speed runs, spread between the windows; the table takes their median
+    runs = rec["openssl_runs_ops_per_s"]
+    assert len(runs) == 2 and rec["openssl_speed"]["runs"] == 2
+    assert rec["openssl_ops_per_s"] == pytest.approx(sum(runs) / 2)
+    assert rec["openssl_best_ops_per_s"] == max(runs)
+    assert rec["ratio_best"] == pytest.approx(rec["ecedu_best_ops_per_s"] / max(runs))
     assert rec["ecedu_python_ops_per_s"] is not None
     assert rec["ratio"] is not None and rec["ratio_basis"]
     assert all("MISMATCH" not in v for v in rec["checks"].values())

@@ -2,7 +2,7 @@
 
 import time
 
-from ecedu.bench.timing import Interleaved, Measurement, run_job
+from ecedu.bench.timing import Interleaved, Measurement, round_groups, run_job
 
 
 def test_interleaved_windows_and_fast_slow():
@@ -56,6 +56,25 @@ def test_middle_runs_between_halves():
     bench.run_all(middle=lambda: order.append("MIDDLE"))
     i = order.index("MIDDLE")
     assert "a" in order[:i] and "a" in order[i + 1:]
+
+
+def test_round_groups_spread_the_calls():
+    assert round_groups(5, 1) == [(0, 3), (3, 5)]
+    assert round_groups(5, 3) == [(0, 2), (2, 3), (3, 4), (4, 5)]
+    assert round_groups(4, 0) == [(0, 4)]
+    groups = round_groups(2, 3)  # more calls than windows: some groups are empty
+    assert len(groups) == 4 and groups[-1][1] == 2
+    assert all(a <= b for a, b in groups) and sum(b - a for a, b in groups) == 2
+
+
+def test_middle_called_between_groups_of_rounds():
+    order = []
+    bench = Interleaved({"a": lambda k: order.append("a")}, seconds=0.05, windows=5)
+    bench.run_all(middle=lambda: order.append("M"), calls=3)
+    assert order.count("M") == 3
+    # windows before the first call, between every two calls and after the last one
+    segments = "".join(order).split("M")
+    assert len(segments) == 4 and all("a" in seg for seg in segments)
 
 
 def test_failing_implementation_is_reported_not_raised():
