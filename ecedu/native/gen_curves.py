@@ -47,6 +47,8 @@ def tau_consts(name, m, a, n) -> list[str]:
     digits = [tnaf(alphas[u], mu) for u in sorted(alphas)]
     maxd = max(len(d) for d in digits)
     assert maxd <= 16 and length <= 160
+    # ztau.h reads alpha_u from 4-bit two's-complement fields of one word
+    assert len(alphas) <= 16 and all(-8 <= v <= 7 for ab in alphas.values() for v in ab)
     alpha_rows = ", ".join(f"{{{alphas[u][0]}, {alphas[u][1]}}}" for u in sorted(alphas))
     digit_rows = ", ".join("{" + ", ".join(str(x) for x in d) + "}" for d in digits)
     return [

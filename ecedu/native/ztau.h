@@ -105,28 +105,6 @@ static inline void zt_conj_tau_pow(int mu, int e, int64_t *c) {
     c[1] = b;
 }
 
-/* r = (r - (beta + gamma tau)) / tau^e for 0 < e < 64, when the division is
- * exact (r0 + r1 tau stands for r).  As tau conj(tau) = 2,
- * 1/tau^e = conj(tau)^e / 2^e; with conj(tau)^e = c0 + c1 tau,
- *   (s0 + s1 tau)(c0 + c1 tau) = (c0 s0 - 2 c1 s1) + (c1 s0 + (c0 + mu c1) s1) tau
- * (tau^2 = mu tau - 2), and both parts are divisible by 2^e.  The
- * subtraction of the digit is folded into the constant terms: two passes of
- * small multiplications and two shifts instead of e divisions by tau. */
-static inline void zt_sub_div_tau_pow(uint64_t *r0, uint64_t *r1, int n, int mu, int e,
-                                      int64_t beta, int64_t gamma) {
-    int64_t c[2];
-    zt_conj_tau_pow(mu, e, c);
-    const int64_t c0 = c[0], c1 = c[1], c2 = c[0] + mu * c[1];
-    uint64_t t[ECEDU_TW];
-    __int128 k0 = -((__int128)c0 * beta - (__int128)(2 * c1) * gamma);
-    __int128 k1 = -((__int128)c1 * beta + (__int128)c2 * gamma);
-    zt_lincomb(t, r0, c1, r1, c2, k1, n);        /* new r1, times 2^e */
-    zt_lincomb(r0, r0, c0, r1, -2 * c1, k0, n);  /* new r0, times 2^e */
-    for (int i = 0; i < n; i++) r1[i] = t[i];
-    zt_sar(r0, n, e);
-    zt_sar(r1, n, e);
-}
-
 /* All-ones if x < 0, else 0 (x a signed 128-bit value). */
 static inline uint64_t lt0(__int128 x) { return (uint64_t)(x >> 127); }
 
@@ -142,32 +120,72 @@ static inline uint64_t lt0(__int128 x) { return (uint64_t)(x >> 127); }
  * `length` steps (ecedu/scalar/tnaf.py: regular_plan proves the count) the
  * remainder is +-1, the top digit.
  *
- * Subtracting the digit and dividing by tau^(w-1): zt_sub_div_tau_pow.
  *
  * Writes tc->length digits (lowest first), sets *top_neg to all-ones if the
  * top digit is -1 (else 0) and returns all-ones if the remainder was indeed
  * +-1 (always, by regular_plan; a mask, so the caller need not branch).
- * Constant time: the alpha table is scanned in full under masks.
+ * Constant time: alpha_u is read from packed words by a shift of secret
+ * count (constant time on every CPU we target; no memory index).
  * ------------------------------------------------------------------------ */
 static inline __attribute__((always_inline)) uint64_t ecedu_tau_recode(
     const ecedu_tau_consts *tc, uint64_t *r0, uint64_t *r1, int rw, int8_t *digits,
     uint64_t *top_neg) {
-    const int w = tc->w, entries = 1 << (w - 2);
+    const int w = tc->w, e = w - 1, entries = 1 << (w - 2);
     const uint64_t wmask = (1ULL << w) - 1;
-    for (int i = 0; i < tc->length; i++) {
-        int64_t u = (int64_t)((r0[0] + r1[0] * tc->t_w) & wmask) - (1LL << (w - 1));
-        digits[i] = (int8_t)u;
-        uint64_t sgn = (uint64_t)(u >> 63);
-        uint64_t idx = (((uint64_t)u ^ sgn) - sgn) >> 1; /* (|u| - 1) / 2 */
-        uint64_t beta = 0, gamma = 0;
-        for (int j = 0; j < entries; j++) {
-            uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
-            beta |= m & (uint64_t)tc->alpha[j][0];
-            gamma |= m & (uint64_t)tc->alpha[j][1];
+    /* One step, r <- (r - alpha_u) / tau^e: as tau conj(tau) = 2,
+     * 1/tau^e = conj(tau)^e / 2^e, and with conj(tau)^e = c0 + c1 tau
+     *   (s0 + s1 tau)(c0 + c1 tau) = (c0 s0 - 2 c1 s1) + (c1 s0 + (c0 + mu c1) s1) tau,
+     * so r' = C (r - alpha) / 2^e with the integer matrix C below. */
+    int64_t cc[2];
+    zt_conj_tau_pow(tc->mu, e, cc);
+    const int64_t C00 = cc[0], C01 = -2 * cc[1], C10 = cc[1], C11 = cc[0] + tc->mu * cc[1];
+    /* Blocks of J steps (Bernstein-Yang style): a digit needs only r mod 2^w,
+     * and the low 64-bit words of r0, r1 stay exact in their low 64 - e j bits
+     * after j steps, so J steps run on single words while the composite map
+     *     2^(e j) r_j = M r + v        (M = C^j, v from the digits)
+     * is collected and then applied to the whole numbers at once.  e J <= 44
+     * keeps every entry of M below 2^24 and v below 2^47 (int64 is safe). */
+    const int J = 44 / e;
+    /* alpha_u for u = 2 idx + 1, packed as 4-bit two's-complement fields
+     * (|coefficients| <= 5 for w <= 6): read by a shift, no table index. */
+    uint64_t pb = 0, pg = 0;
+    for (int x = 0; x < entries; x++) {
+        pb |= ((uint64_t)tc->alpha[x][0] & 15) << (4 * x);
+        pg |= ((uint64_t)tc->alpha[x][1] & 15) << (4 * x);
+    }
+    for (int i0 = 0; i0 < tc->length; i0 += J) {
+        const int steps = tc->length - i0 < J ? tc->length - i0 : J; /* public */
+        int64_t m00 = 1, m01 = 0, m10 = 0, m11 = 1, v0 = 0, v1 = 0;
+        uint64_t lo0 = r0[0], lo1 = r1[0];
+        for (int j = 0; j < steps; j++) {
+            int64_t u = (int64_t)((lo0 + lo1 * tc->t_w) & wmask) - (1LL << (w - 1));
+            digits[i0 + j] = (int8_t)u;
+            uint64_t sgn = (uint64_t)(u >> 63);
+            uint64_t idx = (((uint64_t)u ^ sgn) - sgn) >> 1; /* (|u| - 1) / 2 */
+            uint64_t beta = (uint64_t)((int64_t)(pb << (60 - 4 * idx)) >> 60);
+            uint64_t gamma = (uint64_t)((int64_t)(pg << (60 - 4 * idx)) >> 60);
+            int64_t b = (int64_t)((beta ^ sgn) - sgn); /* alpha_{-u} = -alpha_u */
+            int64_t g = (int64_t)((gamma ^ sgn) - sgn);
+            /* the low words (mod 2^64; the shift drops e exact zero bits) */
+            uint64_t s0 = lo0 - (uint64_t)b, s1 = lo1 - (uint64_t)g;
+            lo0 = ((uint64_t)C00 * s0 + (uint64_t)C01 * s1) >> e;
+            lo1 = ((uint64_t)C10 * s0 + (uint64_t)C11 * s1) >> e;
+            /* 2^(e(j+1)) r_{j+1} = C (M r + v) - 2^(e j) C alpha */
+            int64_t scale = (int64_t)1 << (e * j);
+            int64_t n0 = C00 * v0 + C01 * v1 - (C00 * b + C01 * g) * scale;
+            int64_t n1 = C10 * v0 + C11 * v1 - (C10 * b + C11 * g) * scale;
+            v0 = n0;
+            v1 = n1;
+            int64_t a00 = C00 * m00 + C01 * m10, a01 = C00 * m01 + C01 * m11;
+            int64_t a10 = C10 * m00 + C11 * m10, a11 = C10 * m01 + C11 * m11;
+            m00 = a00, m01 = a01, m10 = a10, m11 = a11;
         }
-        beta = (beta ^ sgn) - sgn; /* alpha_{-u} = -alpha_u */
-        gamma = (gamma ^ sgn) - sgn;
-        zt_sub_div_tau_pow(r0, r1, rw, tc->mu, w - 1, (int64_t)beta, (int64_t)gamma);
+        uint64_t t[ECEDU_TW];
+        zt_lincomb(t, r0, m10, r1, m11, v1, rw);
+        zt_lincomb(r0, r0, m00, r1, m01, v0, rw);
+        for (int x = 0; x < rw; x++) r1[x] = t[x];
+        zt_sar(r0, rw, e * steps);
+        zt_sar(r1, rw, e * steps);
     }
     /* remainder +-1: r1 = 0 and r0 = 1 or -1 */
     uint64_t hi = r1[0], neg = (uint64_t)((int64_t)r0[rw - 1] >> 63);
