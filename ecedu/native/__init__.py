@@ -12,10 +12,15 @@ scalars; points are ``(x, y)`` tuples of ints)::
     available() -> bool
     load_error() -> str | None                 # why the library is unavailable
     cpu_features() -> dict                     # {'pclmulqdq', 'avx2', 'avx512f',
-                                               #  'vpclmulqdq', 'using_pclmul'}
+                                               #  'vpclmulqdq', 'avx512vbmi2', 'zmm_os',
+                                               #  'using_pclmul'}
     force_portable(flag: bool = True) -> None  # use the portable C path
+    force_implementation(name: str | None)     # 'portable', 'pclmul', 'vpclmul'
+                                               # or None (= the best available)
+    available_implementations() -> tuple       # those this CPU can run
     using_pclmul() -> bool
-    implementation() -> str                    # 'pclmul' or 'portable'
+    implementation() -> str                    # 'vpclmul', 'pclmul' or 'portable'
+    field_implementation(m) -> str             # the one GF(2^m) uses now
     library_path() -> str | None
     FIELD_DEGREES                              # (163, 193, 233, 239, 283, 409, 571)
     CURVES                                     # the 14 curve names
@@ -47,7 +52,9 @@ UnknownCurveError (unknown curve / field), EncodingError (wrong lengths or SEC 1
 format), InvalidPointError (off curve, infinity, wrong subgroup, coordinate
 >= 2^m), InvalidScalarError (scalar outside [1, n-1]).
 
-Environment: ``ECEDU_NATIVE_PORTABLE=1`` forces the portable path at load time;
+Environment: ``ECEDU_NATIVE_PORTABLE=1`` forces the portable path at load time,
+``ECEDU_NATIVE_IMPL=portable|pclmul|vpclmul`` caps the implementation (a level
+the CPU lacks falls back to the best it has);
 ``ECEDU_NATIVE_LIB=/path/to/lib.so`` loads another build (e.g. the ASan one).
 """
 from __future__ import annotations
@@ -67,7 +74,8 @@ from ecedu.errors import (
 
 __all__ = [
     "available", "load_error", "cpu_features", "force_portable", "using_pclmul", "koblitz_method",
-    "implementation", "library_path",
+    "implementation", "library_path", "force_implementation", "available_implementations",
+    "field_implementation", "IMPLEMENTATIONS",
     "FIELD_DEGREES", "CURVES",
     "field_mul", "field_sqr", "field_inv", "field_sqrt", "field_half_trace", "field_trace",
     "field_mul_batch", "validate_point", "decode_point", "scalar_mult", "scalar_mult_base",
@@ -98,6 +106,10 @@ _SIGNATURES = {
     "ecedu_force_portable": (None, [_int]),
     "ecedu_set_koblitz_method": (None, [_int]),
     "ecedu_using_pclmul": (_int, []),
+    "ecedu_force_implementation": (_int, [_int]),
+    "ecedu_implementation": (_int, []),
+    "ecedu_best_implementation": (_int, []),
+    "ecedu_field_implementation": (_int, [_int]),
     "ecedu_curve_index": (_int, [ctypes.c_char_p]),
     "ecedu_curve_info": (_int, [_int, ctypes.POINTER(_int), ctypes.POINTER(_int), ctypes.POINTER(_int)]),
     "ecedu_field_op": (_int, [_int, _int, ctypes.c_char_p, ctypes.c_char_p, _u8p, _sz]),
@@ -174,6 +186,8 @@ def cpu_features() -> dict:
         "avx2": bool(f & 2),
         "avx512f": bool(f & 4),
         "vpclmulqdq": bool(f & 8),
+        "avx512vbmi2": bool(f & 16),
+        "zmm_os": bool(f & 32),   # the OS saves the AVX-512 registers (XCR0)
         "using_pclmul": bool(_lib().ecedu_using_pclmul()),
     }
 
@@ -200,9 +214,44 @@ def using_pclmul() -> bool:
     return bool(_lib().ecedu_using_pclmul())
 
 
+IMPLEMENTATIONS = ("portable", "pclmul", "vpclmul")
+
+
+def force_implementation(name: str | None) -> None:
+    """Use the field arithmetic ``name`` ('portable', 'pclmul' or 'vpclmul'), or
+    the best one the CPU has (None).  Raises ValueError for an unknown name and
+    RuntimeError if this CPU cannot run it (see :func:`available_implementations`).
+    'vpclmul' applies to the fields that have that instance; the others use
+    'pclmul' (see :func:`field_implementation`).  Process-wide, for tests and
+    benchmarks."""
+    if name is None:
+        level = -1
+    elif name in IMPLEMENTATIONS:
+        level = IMPLEMENTATIONS.index(name)
+    else:
+        raise ValueError(f"implementation must be one of {IMPLEMENTATIONS} or None")
+    if _lib().ecedu_force_implementation(level) != 0:
+        raise RuntimeError(f"this CPU cannot run the {name!r} implementation "
+                           f"(available: {available_implementations()})")
+
+
+def available_implementations() -> tuple:
+    """The implementations this CPU (and OS) can run, lowest first."""
+    return IMPLEMENTATIONS[:_lib().ecedu_best_implementation() + 1]
+
+
 def implementation() -> str:
-    """'pclmul' or 'portable': the field arithmetic in use."""
-    return "pclmul" if using_pclmul() else "portable"
+    """'vpclmul', 'pclmul' or 'portable': the field arithmetic in use ('vpclmul'
+    for the fields that have it, 'pclmul' for the others)."""
+    return IMPLEMENTATIONS[_lib().ecedu_implementation()]
+
+
+def field_implementation(m: int) -> str:
+    """The implementation GF(2^m) uses now."""
+    level = _lib().ecedu_field_implementation(m)
+    if level < 0:
+        raise UnknownCurveError(f"unsupported field degree {m}")
+    return IMPLEMENTATIONS[level]
 
 
 def library_path() -> str | None:

@@ -1,15 +1,23 @@
 /*
- * cpu.c -- run-time choice between the portable and the PCLMULQDQ field
- * implementations.
+ * cpu.c -- run-time choice between the field implementations:
+ *   0 "portable"  plain C (any CPU),
+ *   1 "pclmul"    PCLMULQDQ on 128-bit registers (CPUID: PCLMULQDQ, SSE4.1),
+ *   2 "vpclmul"   the pclmul code with multiplication by VPCLMULQDQ on 512-bit
+ *                 registers (CPUID: VPCLMULQDQ, AVX512F, AVX512-VBMI2, and the
+ *                 OS must save the AVX-512 register state: OSXSAVE + XGETBV).
+ *                 Only the fields where it was measured faster have this
+ *                 instance (gf2m_<m>.c); the others use "pclmul" there.
  *
- * The PCLMUL code is used when CPUID reports PCLMULQDQ (and SSE4.1, used to
- * move the 128-bit product to general registers), unless
- *   - the environment variable ECEDU_NATIVE_PORTABLE is set to a non-empty
- *     value other than "0" when the library is loaded, or
- *   - ecedu_force_portable(1) was called.
- * Both paths compute identical results; the tests compare them.
+ * The best level the CPU supports is used, unless a lower one is forced:
+ *   - by the environment when the library is loaded:
+ *     ECEDU_NATIVE_IMPL=portable|pclmul|vpclmul, or ECEDU_NATIVE_PORTABLE set
+ *     to a non-empty value other than "0" (= portable, takes precedence);
+ *   - by ecedu_force_implementation(level) or ecedu_force_portable(1).
+ * A forced level the CPU lacks falls back to the best one it has.
+ * All paths compute identical results; the tests compare them.
  */
 #include <stdlib.h>
+#include <string.h>
 #include "gf2m.h"
 
 #if defined(__x86_64__) || defined(__i386__)
@@ -17,56 +25,110 @@
 #endif
 
 static int g_features = -1;
-static int g_force_portable = 0;
+static int g_forced = -1; /* -1: none, else the highest level allowed */
 
-/* Bit mask of ECEDU_CPU_* flags for the CPU we run on. */
+/* XCR0 (the state components the OS saves and restores), by XGETBV; only
+ * valid when CPUID.1:ECX.OSXSAVE is set. */
+#if defined(__x86_64__) || defined(__i386__)
+static unsigned long long ecedu_xgetbv0(void) {
+    unsigned lo, hi;
+    __asm__ volatile("xgetbv" : "=a"(lo), "=d"(hi) : "c"(0));
+    return ((unsigned long long)hi << 32) | lo;
+}
+#endif
+
+/* Bit mask of ECEDU_CPU_* flags for the CPU (and OS) we run on. */
 int ecedu_cpu_features(void) {
     if (g_features >= 0) return g_features;
     int f = 0;
 #if defined(__x86_64__) || defined(__i386__)
     unsigned a, b, c, d;
+    int osxsave = 0;
     if (__get_cpuid(1, &a, &b, &c, &d)) {
         if ((c & bit_PCLMUL) && (c & bit_SSE4_1)) f |= ECEDU_CPU_PCLMUL;
+        osxsave = (c & bit_OSXSAVE) != 0;
     }
     if (__get_cpuid_max(0, 0) >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         if (b & bit_AVX2) f |= ECEDU_CPU_AVX2;
         if (b & bit_AVX512F) f |= ECEDU_CPU_AVX512F;
         if (c & (1u << 10)) f |= ECEDU_CPU_VPCLMUL; /* CPUID.7.0:ECX[10] */
+        if (c & (1u << 6)) f |= ECEDU_CPU_VBMI2;    /* CPUID.7.0:ECX[6]  */
     }
+    /* XCR0 bits 1, 2 (SSE, AVX state), 5, 6, 7 (opmask, upper halves of
+     * zmm0-15, zmm16-31): 0xE6 */
+    if (osxsave && (ecedu_xgetbv0() & 0xE6) == 0xE6) f |= ECEDU_CPU_ZMM_OS;
 #endif
     g_features = f;
     return f;
 }
 
-void ecedu_force_portable(int flag) { g_force_portable = flag ? 1 : 0; }
-
-/* 1 if the PCLMUL implementation is the one in use. */
-int ecedu_using_pclmul(void) {
-    return !g_force_portable && (ecedu_cpu_features() & ECEDU_CPU_PCLMUL);
+/* Highest level the CPU supports. */
+int ecedu_best_implementation(void) {
+    const int f = ecedu_cpu_features();
+    const int v = ECEDU_CPU_PCLMUL | ECEDU_CPU_AVX512F | ECEDU_CPU_VPCLMUL | ECEDU_CPU_VBMI2 |
+                  ECEDU_CPU_ZMM_OS;
+    if ((f & v) == v) return ECEDU_IMPL_VPCLMUL;
+    if (f & ECEDU_CPU_PCLMUL) return ECEDU_IMPL_PCLMUL;
+    return ECEDU_IMPL_PORTABLE;
 }
 
-#define PAIR(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul}
-static const ecedu_field_impl *const g_impls[][2] = {
-    PAIR(163), PAIR(193), PAIR(233), PAIR(239), PAIR(283), PAIR(409), PAIR(571),
+/* The level in use. */
+int ecedu_implementation(void) {
+    const int best = ecedu_best_implementation();
+    return (g_forced >= 0 && g_forced < best) ? g_forced : best;
+}
+
+/* Force a level (0, 1, 2), or -1 for the best one.  Returns 0, or -1 (and
+ * changes nothing) if level is out of range or the CPU lacks it. */
+int ecedu_force_implementation(int level) {
+    if (level < -1 || level > ECEDU_IMPL_VPCLMUL || level > ecedu_best_implementation()) return -1;
+    g_forced = level;
+    return 0;
+}
+
+void ecedu_force_portable(int flag) { g_forced = flag ? ECEDU_IMPL_PORTABLE : -1; }
+
+/* 1 if a PCLMULQDQ implementation (pclmul or vpclmul) is the one in use. */
+int ecedu_using_pclmul(void) { return ecedu_implementation() >= ECEDU_IMPL_PCLMUL; }
+
+#define IMPLS(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_pclmul}
+#define IMPLS_V(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_vpclmul}
+static const ecedu_field_impl *const g_impls[][3] = {
+    IMPLS(163), IMPLS(193), IMPLS(233), IMPLS(239), IMPLS(283), IMPLS_V(409), IMPLS_V(571),
 };
 
 const ecedu_field_impl *ecedu_field_for(int m) {
-    int p = ecedu_using_pclmul();
+    const int level = ecedu_implementation();
     for (size_t i = 0; i < sizeof g_impls / sizeof g_impls[0]; i++)
-        if (g_impls[i][0]->m == m) return g_impls[i][p];
+        if (g_impls[i][0]->m == m) return g_impls[i][level];
     return NULL;
 }
 
+/* Which implementation GF(2^m) uses now: 0, 1, 2 as above (2 only for the
+ * fields that have the VPCLMULQDQ instance), or -1 if m is unknown. */
+int ecedu_field_implementation(int m) {
+    const ecedu_field_impl *f = ecedu_field_for(m);
+    if (!f) return -1;
+    return strcmp(f->kind, "vpclmul") == 0 ? ECEDU_IMPL_VPCLMUL
+         : strcmp(f->kind, "pclmul") == 0  ? ECEDU_IMPL_PCLMUL
+                                           : ECEDU_IMPL_PORTABLE;
+}
+
 /* At load time: read the environment and fill the lazily computed trace
- * masks, so later calls never write shared state (thread safety). */
+ * masks of every usable implementation, so later calls never write shared
+ * state (thread safety). */
 __attribute__((constructor)) static void ecedu_cpu_init(void) {
-    const char *e = getenv("ECEDU_NATIVE_PORTABLE");
-    if (e && e[0] && !(e[0] == '0' && e[1] == 0)) g_force_portable = 1;
-    ecedu_cpu_features();
-    uint64_t zero[ECEDU_MAXW] = {0};
-    for (size_t i = 0; i < sizeof g_impls / sizeof g_impls[0]; i++) {
-        g_impls[i][0]->trace(zero);
-        if (ecedu_cpu_features() & ECEDU_CPU_PCLMUL) g_impls[i][1]->trace(zero);
+    const char *e = getenv("ECEDU_NATIVE_IMPL");
+    if (e) {
+        static const char *const names[] = {"portable", "pclmul", "vpclmul"};
+        for (int l = 0; l < 3; l++)
+            if (strcmp(e, names[l]) == 0) g_forced = l;
     }
+    e = getenv("ECEDU_NATIVE_PORTABLE");
+    if (e && e[0] && !(e[0] == '0' && e[1] == 0)) g_forced = ECEDU_IMPL_PORTABLE;
+    const int best = ecedu_best_implementation();
+    uint64_t zero[ECEDU_MAXW] = {0};
+    for (size_t i = 0; i < sizeof g_impls / sizeof g_impls[0]; i++)
+        for (int l = 0; l <= best; l++) g_impls[i][l]->trace(zero);
 }

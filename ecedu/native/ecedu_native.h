@@ -18,6 +18,14 @@ int ecedu_version(void);
 int ecedu_cpu_features(void);
 void ecedu_force_portable(int flag);
 int ecedu_using_pclmul(void);
+/* Field implementation levels: 0 portable, 1 pclmul, 2 vpclmul (AVX-512).
+ * force: -1 = the best the CPU has; returns -1 (no change) if the CPU lacks
+ * the level.  ecedu_implementation: the level in use; fields without a
+ * VPCLMULQDQ instance use pclmul at level 2, see ecedu_field_implementation. */
+int ecedu_force_implementation(int level);
+int ecedu_implementation(void);
+int ecedu_best_implementation(void); /* the highest level this CPU can run */
+int ecedu_field_implementation(int m);
 int ecedu_curve_index(const char *name);
 /* curve info: m, bits(n), cofactor */
 int ecedu_curve_info(int ci, int *m, int *nbits, int *h);

@@ -13,7 +13,8 @@
  * (gf2m_field.h, point.h, ladder.h, fixed_base.h) instantiated twice in
  * gf2m_<m>.c: a portable constant-time software path and a PCLMULQDQ path
  * (compiled with "#pragma GCC target", so the rest of the library stays valid
- * on any x86-64).  cpu.c chooses one of the two at run time.
+ * on any x86-64); some fields have a third instance, PCLMULQDQ with the
+ * multiplication on AVX-512 VPCLMULQDQ.  cpu.c chooses one at run time.
  *
  * Error codes (returned by every exported function; see api.c):
  */
@@ -89,10 +90,11 @@ typedef struct ecedu_fb_table {
     uint64_t *data;
 } ecedu_fb_table;
 
-/* Operations of one field, for one implementation (portable or PCLMUL). */
+/* Operations of one field, for one implementation (portable, PCLMUL or
+ * VPCLMUL). */
 typedef struct ecedu_field_impl {
     int m, nw;
-    const char *kind; /* "portable" or "pclmul" */
+    const char *kind; /* "portable", "pclmul" or "vpclmul" */
     void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     void (*sqr)(uint64_t *r, const uint64_t *a);
     void (*inv)(uint64_t *r, const uint64_t *a); /* inv(0) = 0 */
@@ -124,14 +126,28 @@ ECEDU_DECLARE_FIELD(239)
 ECEDU_DECLARE_FIELD(283)
 ECEDU_DECLARE_FIELD(409)
 ECEDU_DECLARE_FIELD(571)
+/* the fields with a third, VPCLMULQDQ (AVX-512) instance */
+#define ECEDU_DECLARE_VPCLMUL(M) extern const ecedu_field_impl ecedu_gf##M##_vpclmul;
+ECEDU_DECLARE_VPCLMUL(409)
+ECEDU_DECLARE_VPCLMUL(571)
 
 /* cpu.c */
 #define ECEDU_CPU_PCLMUL 1
 #define ECEDU_CPU_AVX2 2
 #define ECEDU_CPU_AVX512F 4
 #define ECEDU_CPU_VPCLMUL 8
+#define ECEDU_CPU_VBMI2 16   /* AVX512-VBMI2 (VPSHLDQ / VPSHRDQ) */
+#define ECEDU_CPU_ZMM_OS 32  /* the OS saves the AVX-512 state (XCR0) */
+/* implementation levels */
+#define ECEDU_IMPL_PORTABLE 0
+#define ECEDU_IMPL_PCLMUL 1
+#define ECEDU_IMPL_VPCLMUL 2
 int ecedu_cpu_features(void);
 void ecedu_force_portable(int flag);
+int ecedu_force_implementation(int level);
+int ecedu_implementation(void);
+int ecedu_best_implementation(void);
+int ecedu_field_implementation(int m);
 int ecedu_using_pclmul(void);
 /* The implementation of GF(2^m) in use, or NULL if m is not supported. */
 const ecedu_field_impl *ecedu_field_for(int m);

@@ -17,7 +17,7 @@
 const ecedu_field_impl GF_TABLE_NAME = {
     GF_M,
     GF_NW,
-    GF_PCLMUL ? "pclmul" : "portable",
+    GF_PCLMUL == 2 ? "vpclmul" : GF_PCLMUL ? "pclmul" : "portable",
     FN(mul_ext),
     FN(sqr_ext),
     FN(inv),

@@ -1,14 +1,55 @@
+import contextlib
+
 import pytest
 
 from ecedu import native
 
+# Every field implementation of the C library: portable C, PCLMULQDQ, and
+# VPCLMULQDQ (AVX-512; used by the fields that have that instance, the others
+# run pclmul under it).  Tests run on each path this CPU can execute and are
+# skipped, with the reason, for the others.
+IMPLEMENTATIONS = ("portable", "pclmul", "vpclmul")
+_NEEDS = {
+    "pclmul": "PCLMULQDQ and SSE4.1",
+    "vpclmul": "VPCLMULQDQ, AVX512F, AVX512-VBMI2 and an OS that saves the AVX-512 state",
+}
 
-@pytest.fixture(params=[False, True], ids=["best", "portable"])
-def both_paths(request):
-    """Run a test once with the best path (PCLMUL if the CPU has it) and once
-    with the portable path forced."""
+
+def runnable_paths():
+    """The implementations this CPU can run ('portable' always)."""
+    if not native.available():
+        return ()
+    return native.available_implementations()
+
+
+def skip_unless_runnable(impl):
     if not native.available():
         pytest.skip(f"native library not built: {native.load_error()}")
-    native.force_portable(request.param)
-    yield request.param
-    native.force_portable(False)
+    if impl not in runnable_paths():
+        pytest.skip(f"the {impl} path needs a CPU with {_NEEDS[impl]}; "
+                    f"this one has {native.cpu_features()}")
+
+
+@contextlib.contextmanager
+def forced(impl):
+    """Run the block with the field implementation impl, then the best again."""
+    native.force_implementation(impl)
+    try:
+        yield impl
+    finally:
+        native.force_implementation(None)
+
+
+@pytest.fixture(params=IMPLEMENTATIONS)
+def each_path(request):
+    """Run a test once per field implementation (portable, pclmul, vpclmul),
+    skipped for those the CPU cannot run."""
+    skip_unless_runnable(request.param)
+    with forced(request.param):
+        yield request.param
+
+
+@pytest.fixture
+def both_paths(each_path):
+    """Older name of each_path (now every path, not just best and portable)."""
+    return each_path

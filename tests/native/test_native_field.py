@@ -1,5 +1,5 @@
 """GF(2^m) arithmetic of the C library vs a bit-by-bit Python oracle and galois,
-on both the PCLMUL and the portable path."""
+on every path the CPU can run (portable, PCLMUL, VPCLMUL)."""
 import random
 
 import numpy as np
@@ -9,6 +9,7 @@ from hypothesis import strategies as st
 
 from ecedu import native
 import native_oracle as O
+from conftest import IMPLEMENTATIONS, forced, runnable_paths, skip_unless_runnable
 
 pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
 
@@ -34,26 +35,22 @@ def test_degrees():
 
 @settings(max_examples=120)
 @given(field_and_pair())
-def test_mul_sqr_vs_oracle_both_paths(mab):
+def test_mul_sqr_vs_oracle_all_paths(mab):
     m, a, b = mab
     expect_mul, expect_sqr = O.mul(m, a, b), O.mul(m, a, a)
-    for portable in (False, True):
-        native.force_portable(portable)
-        try:
-            assert native.field_mul(m, a, b) == expect_mul
-            assert native.field_sqr(m, a) == expect_sqr
-        finally:
-            native.force_portable(False)
+    for impl in runnable_paths():
+        with forced(impl):
+            assert native.field_mul(m, a, b) == expect_mul, impl
+            assert native.field_sqr(m, a) == expect_sqr, impl
 
 
 @settings(max_examples=40)
 @given(field_and_pair())
-def test_inv_sqrt_half_trace_both_paths(mab):
+def test_inv_sqrt_half_trace_all_paths(mab):
     m, a, _ = mab
     results = []
-    for portable in (False, True):
-        native.force_portable(portable)
-        try:
+    for impl in runnable_paths():
+        with forced(impl):
             r = []
             if a:
                 i = native.field_inv(m, a)
@@ -67,9 +64,27 @@ def test_inv_sqrt_half_trace_both_paths(mab):
                 assert O.sqr(m, h) ^ h == a
             r += [s, h, t]
             results.append(r)
-        finally:
-            native.force_portable(False)
-    assert results[0] == results[1]
+    assert all(r == results[0] for r in results)
+
+
+@pytest.mark.parametrize("impl", IMPLEMENTATIONS)
+@pytest.mark.parametrize("m", MS)
+def test_each_path_vs_oracle(m, impl):
+    """Per path, so that a path the CPU lacks shows up as a skip with its
+    reason; random and edge operands (all words set, top bit, 0, 1)."""
+    skip_unless_runnable(impl)
+    rng = random.Random(f"{m}{impl}")
+    edges = [0, 1, 2**m - 1, 1 << (m - 1), (1 << 64) - 1, int("5" * (m // 4), 16) & (2**m - 1)]
+    vals = edges + [rng.getrandbits(m) for _ in range(40)]
+    with forced(impl):
+        used = native.field_implementation(m)
+        assert used == impl or (impl == "vpclmul" and used == "pclmul")
+        for i, a in enumerate(vals):
+            b = vals[(7 * i + 3) % len(vals)]
+            assert native.field_mul(m, a, b) == O.mul(m, a, b), (impl, a, b)
+            assert native.field_sqr(m, a) == O.mul(m, a, a), (impl, a)
+        for a in vals[1:8]:
+            assert O.mul(m, a, native.field_inv(m, a)) == 1, (impl, a)
 
 
 @pytest.mark.parametrize("m", MS)
@@ -81,8 +96,8 @@ def test_trace_and_half_trace_vs_definition(m):
         assert native.field_half_trace(m, a) == O.half_trace(m, a)
 
 
-@pytest.mark.parametrize("m", [163, 233, 283])
-def test_vs_galois(m):
+@pytest.mark.parametrize("m", [163, 233, 283, 409])
+def test_vs_galois(m, each_path):
     galois = pytest.importorskip("galois")
     poly = galois.Poly.Int(O.modulus(m))
     GF = galois.GF(2**m, irreducible_poly=poly, verify=False)

@@ -12,6 +12,7 @@ import subprocess
 import pytest
 
 from ecedu import native
+from conftest import forced, runnable_paths
 
 pytestmark = [
     pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}"),
@@ -63,9 +64,8 @@ def test_ecdh_matches_openssl(name, tmp_path):
     xb, yb = native.decode_point(name, Qb)
     ybit = native.field_mul(m, yb, native.field_inv(m, xb)) & 1
     assert native.ecdh(name, da, bytes([2 | ybit]) + Qb[1:1 + flen]) == secret
-    # portable path too
-    native.force_portable(True)
-    try:
-        assert native.ecdh(name, da, Qb) == secret
-    finally:
-        native.force_portable(False)
+    # every path the CPU can run (portable, pclmul, vpclmul)
+    for impl in runnable_paths():
+        with forced(impl):
+            assert native.ecdh(name, da, Qb) == secret, impl
+            assert native.scalar_mult_base(name, da) == native.decode_point(name, Qa), impl

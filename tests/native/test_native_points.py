@@ -7,6 +7,7 @@ import pytest
 from ecedu import native
 from ecedu.errors import EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
 import native_oracle as O
+from conftest import forced, runnable_paths
 
 pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
 
@@ -70,11 +71,9 @@ def test_paths_agree_random_points(name):
     assert c.on_curve(P)
     ks = [rng.randrange(1, c.n) for _ in range(4)]
     fast = [native.scalar_mult(name, k, *P) for k in ks]
-    native.force_portable(True)
-    try:
-        assert [native.scalar_mult(name, k, *P) for k in ks] == fast
-    finally:
-        native.force_portable(False)
+    for impl in runnable_paths():
+        with forced(impl):
+            assert [native.scalar_mult(name, k, *P) for k in ks] == fast, impl
     # (k1 k2) P == k1 (k2 P)
     k1, k2 = ks[0], ks[1]
     assert native.scalar_mult(name, k1 * k2 % c.n, *P) == native.scalar_mult(name, k1, *native.scalar_mult(name, k2, *P))
@@ -188,9 +187,33 @@ def test_cpu_features_and_switch():
     native.force_portable(True)
     try:
         assert not native.using_pclmul()
+        assert native.implementation() == "portable"
     finally:
         native.force_portable(False)
     assert native.using_pclmul() == f["pclmulqdq"]
+    # force_implementation / implementation() / field_implementation()
+    avail = native.available_implementations()
+    assert avail[0] == "portable" and ("pclmul" in avail) == f["pclmulqdq"]
+    vp = f["vpclmulqdq"] and f["avx512f"] and f["avx512vbmi2"] and f["zmm_os"] and f["pclmulqdq"]
+    assert ("vpclmul" in avail) == vp
+    assert native.implementation() == avail[-1]
+    for impl in avail:
+        with forced(impl):
+            assert native.implementation() == impl
+            assert native.using_pclmul() == (impl != "portable")
+            kinds = {native.field_implementation(m) for m in native.FIELD_DEGREES}
+            assert kinds == ({impl} if impl != "vpclmul" else kinds & {"pclmul", "vpclmul"})
+            if impl == "vpclmul":  # the fields with the AVX-512 instance (gf2m_<m>.c)
+                assert {m for m in native.FIELD_DEGREES
+                        if native.field_implementation(m) == "vpclmul"} == {409, 571}
+    assert native.implementation() == avail[-1]
+    for impl in native.IMPLEMENTATIONS:
+        if impl not in avail:
+            with pytest.raises(RuntimeError):
+                native.force_implementation(impl)
+            assert native.implementation() == avail[-1]
+    with pytest.raises(ValueError):
+        native.force_implementation("avx9000")
 
 
 def test_bench_helpers():
