@@ -44,7 +44,7 @@ int ecedu_decode_point(int ci, const uint8_t *in, size_t len, uint8_t *ox, uint8
 int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,
                       size_t flen, uint8_t *ox, uint8_t *oy);
 /* Variable-base method on the Koblitz curves: 0 = the default (tau-adic,
- * tnaf.h, where it is faster: m >= 283; else the ladder), 1 = always the
+ * tnaf.h, measured faster on all six), 1 = always the
  * Montgomery ladder, 2 = always tau-adic.  Process-wide; for tests and
  * benchmarks. */
 void ecedu_set_koblitz_method(int method);
