@@ -203,7 +203,7 @@ KOBLITZ_METHODS = ("default", "ladder", "tnaf")
 def koblitz_method(method: str) -> None:
     """Variable-base method on the six Koblitz curves: ``"ladder"`` (the Montgomery ladder,
     as on the other curves), ``"tnaf"`` (the regular τ-adic method of tnaf.h) or
-    ``"default"`` (the τ-adic method, measured faster on all six; see gen_curves.py).
+    ``"default"`` (the τ-adic method, measured faster on all six; see ecdh.c).
     Process-wide; meant for tests and for measuring the difference."""
     if method not in KOBLITZ_METHODS:
         raise ValueError(f"method must be one of {KOBLITZ_METHODS}")

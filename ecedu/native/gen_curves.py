@@ -12,14 +12,6 @@ MAXW = 9
 TW = MAXW + 2       # ECEDU_TW: words of the two's-complement integers in ztau.c
 
 
-def tau_preferred(m: int) -> bool:
-    """Whether the library uses the τ-adic method by default on the Koblitz curve over GF(2^m).
-    Measured (rdtsc, min of 600 ECDH, both methods alternated in one process): with
-    λ-coordinates and the block recoding it beats the ladder on all six, by about 1.12× at
-    m = 163 to 1.5× at m = 571.  Kept as a function of m so that a slower machine can change it."""
-    return m >= 163
-
-
 def tau_width(m: int) -> int:
     """Window width of the native τ-adic method: w = 6 (16 table points) pays off for the
     large fields, w = 5 (8 points) below."""
@@ -53,7 +45,7 @@ def tau_consts(name, m, a, n) -> list[str]:
     digit_rows = ", ".join("{" + ", ".join(str(x) for x in d) + "}" for d in digits)
     return [
         f"static const ecedu_tau_consts tau_{name} = {{",
-        f"    {mu}, {w}, {length}, {complete}, {t_w}ULL, {frac}, {int(tau_preferred(m))},",
+        f"    {mu}, {w}, {length}, {complete}, {t_w}ULL, {frac},",
         f"    {{{alpha_rows}}},",
         f"    {{{', '.join(str(len(d)) for d in digits)}}},",
         f"    {{{digit_rows}}},",

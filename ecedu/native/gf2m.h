@@ -52,8 +52,6 @@ typedef struct ecedu_tau_consts {
                           an exceptional case (doubling / infinity)         */
     uint64_t t_w;      /* tau = t_w (mod tau^w), an integer mod 2^w          */
     int frac_words;    /* F/64: fraction bits of the rounding multipliers   */
-    int preferred;     /* 1: the default method on this curve (faster than
-                          the ladder here), 0: the ladder stays the default */
     int64_t alpha[16][2];     /* alpha_u = u mod tau^w for u = 2j+1          */
     int alpha_len[16];        /* tau-NAF of alpha_u: digit count ...         */
     int8_t alpha_tnaf[16][16];/* ... and digits in {0, +-1}, lowest first    */
