@@ -12,8 +12,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
     available() -> bool
     load_error() -> str | None                 # why the library is unavailable
     cpu_features() -> dict                     # {'pclmulqdq', 'avx2', 'avx512f',
-                                               #  'vpclmulqdq', 'avx512vbmi2', 'zmm_os',
-                                               #  'using_pclmul'}
+                                               #  'avx512vl', 'vpclmulqdq', 'avx512vbmi2',
+                                               #  'zmm_os', 'using_pclmul'}
     force_portable(flag: bool = True) -> None  # use the portable C path
     force_implementation(name: str | None)     # 'portable', 'pclmul', 'vpclmul'
                                                # or None (= the best available)
@@ -26,7 +26,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
     CURVES                                     # the 14 curve names
 
     field_mul(m, a, b) -> int       field_sqr(m, a) -> int
-    field_inv(m, a) -> int          field_sqrt(m, a) -> int
+    field_inv(m, a) -> int          field_inv_public(m, a) -> int
+    field_sqrt(m, a) -> int
     field_half_trace(m, a) -> int   field_trace(m, a) -> int
     field_mul_batch(m, A, B) -> C   # numpy uint64 arrays of shape (count, nw),
                                     # nw = ceil(m/64), little-endian words
@@ -77,7 +78,8 @@ __all__ = [
     "implementation", "library_path", "force_implementation", "available_implementations",
     "field_implementation", "IMPLEMENTATIONS",
     "FIELD_DEGREES", "CURVES",
-    "field_mul", "field_sqr", "field_inv", "field_sqrt", "field_half_trace", "field_trace",
+    "field_mul", "field_sqr", "field_inv", "field_inv_public", "field_sqrt", "field_half_trace",
+    "field_trace",
     "field_mul_batch", "validate_point", "decode_point", "scalar_mult", "scalar_mult_base",
     "ecdh", "ecdh_batch", "bench_field_mul", "bench_field_sqr", "bench_field_inv",
     "bench_ecdh", "bench_scalar_mult_base",
@@ -188,6 +190,7 @@ def cpu_features() -> dict:
         "vpclmulqdq": bool(f & 8),
         "avx512vbmi2": bool(f & 16),
         "zmm_os": bool(f & 32),   # the OS saves the AVX-512 registers (XCR0)
+        "avx512vl": bool(f & 64),
         "using_pclmul": bool(_lib().ecedu_using_pclmul()),
     }
 
@@ -221,9 +224,7 @@ def force_implementation(name: str | None) -> None:
     """Use the field arithmetic ``name`` ('portable', 'pclmul' or 'vpclmul'), or
     the best one the CPU has (None).  Raises ValueError for an unknown name and
     RuntimeError if this CPU cannot run it (see :func:`available_implementations`).
-    'vpclmul' applies to the fields that have that instance; the others use
-    'pclmul' (see :func:`field_implementation`).  Process-wide, for tests and
-    benchmarks."""
+    Process-wide, for tests and benchmarks."""
     if name is None:
         level = -1
     elif name in IMPLEMENTATIONS:
@@ -241,8 +242,7 @@ def available_implementations() -> tuple:
 
 
 def implementation() -> str:
-    """'vpclmul', 'pclmul' or 'portable': the field arithmetic in use ('vpclmul'
-    for the fields that have it, 'pclmul' for the others)."""
+    """'vpclmul', 'pclmul' or 'portable': the field arithmetic in use."""
     return IMPLEMENTATIONS[_lib().ecedu_implementation()]
 
 
@@ -325,6 +325,12 @@ def field_sqr(m: int, a: int) -> int:
 def field_inv(m: int, a: int) -> int:
     """a^-1 in GF(2^m) (Itoh-Tsujii); raises ECEduError for a = 0."""
     return _field_op(m, 2, a)
+
+
+def field_inv_public(m: int, a: int) -> int:
+    """a^-1 like :func:`field_inv`, by the variable-time inversion the C code
+    uses for public values only (multi-squaring tables); raises for a = 0."""
+    return _field_op(m, 6, a)
 
 
 def field_sqrt(m: int, a: int) -> int:

@@ -64,6 +64,10 @@ int ecedu_field_op(int m, int op, const uint8_t *a, const uint8_t *b, uint8_t *o
     case 3: f->sqrt(R, A); break;
     case 4: f->half_trace(R, A); break;
     case 5: R[0] = (uint64_t)f->trace(A); break;
+    case 6: /* inverse of a public value (variable time, gf2m_field.h) */
+        if (ecedu_ct_is_zero(A, f->nw)) return ECEDU_ERR_RANGE;
+        f->inv_public(R, A);
+        break;
     default: return ECEDU_ERR_LENGTH;
     }
     ecedu_words_to_bytes(out, len, R, f->nw);

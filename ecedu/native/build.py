@@ -8,8 +8,8 @@ Usage::
 
 setup.py calls :func:`build` during ``pip install`` (editable or not).  The
 whole library is compiled for plain x86-64 (or whatever the compiler targets);
-only the PCLMULQDQ part of each gf2m_<m>.c (and the VPCLMULQDQ/AVX-512 part
-of gf2m_409.c and gf2m_571.c) is compiled for that instruction set, through
+only the PCLMULQDQ and AVX-512 parts of each gf2m_<m>.c are compiled for those
+instruction sets, through
 ``#pragma GCC target`` -- never ``-march=native`` -- so the library stays valid
 on CPUs without it (cpu.c picks the path at run time).
 """

@@ -2,11 +2,12 @@
  * cpu.c -- run-time choice between the field implementations:
  *   0 "portable"  plain C (any CPU),
  *   1 "pclmul"    PCLMULQDQ on 128-bit registers (CPUID: PCLMULQDQ, SSE4.1),
- *   2 "vpclmul"   the pclmul code with multiplication by VPCLMULQDQ on 512-bit
- *                 registers (CPUID: VPCLMULQDQ, AVX512F, AVX512-VBMI2, and the
- *                 OS must save the AVX-512 register state: OSXSAVE + XGETBV).
- *                 Only the fields where it was measured faster have this
- *                 instance (gf2m_<m>.c); the others use "pclmul" there.
+ *   2 "vpclmul"   the pclmul code built for AVX-512: three-input XORs and
+ *                 double shifts on the 128-bit registers, and for m = 409
+ *                 and 571 the multiplication by VPCLMULQDQ on 512-bit
+ *                 registers (CPUID: VPCLMULQDQ, AVX512F, AVX512VL,
+ *                 AVX512-VBMI2, and the OS must save the AVX-512 register
+ *                 state: OSXSAVE + XGETBV).
  *
  * The best level the CPU supports is used, unless a lower one is forced:
  *   - by the environment when the library is loaded:
@@ -52,6 +53,7 @@ int ecedu_cpu_features(void) {
         __cpuid_count(7, 0, a, b, c, d);
         if (b & bit_AVX2) f |= ECEDU_CPU_AVX2;
         if (b & bit_AVX512F) f |= ECEDU_CPU_AVX512F;
+        if (b & (1u << 31)) f |= ECEDU_CPU_AVX512VL; /* CPUID.7.0:EBX[31] */
         if (c & (1u << 10)) f |= ECEDU_CPU_VPCLMUL; /* CPUID.7.0:ECX[10] */
         if (c & (1u << 6)) f |= ECEDU_CPU_VBMI2;    /* CPUID.7.0:ECX[6]  */
     }
@@ -66,8 +68,8 @@ int ecedu_cpu_features(void) {
 /* Highest level the CPU supports. */
 int ecedu_best_implementation(void) {
     const int f = ecedu_cpu_features();
-    const int v = ECEDU_CPU_PCLMUL | ECEDU_CPU_AVX512F | ECEDU_CPU_VPCLMUL | ECEDU_CPU_VBMI2 |
-                  ECEDU_CPU_ZMM_OS;
+    const int v = ECEDU_CPU_PCLMUL | ECEDU_CPU_AVX512F | ECEDU_CPU_AVX512VL | ECEDU_CPU_VPCLMUL |
+                  ECEDU_CPU_VBMI2 | ECEDU_CPU_ZMM_OS;
     if ((f & v) == v) return ECEDU_IMPL_VPCLMUL;
     if (f & ECEDU_CPU_PCLMUL) return ECEDU_IMPL_PCLMUL;
     return ECEDU_IMPL_PORTABLE;
@@ -92,10 +94,9 @@ void ecedu_force_portable(int flag) { g_forced = flag ? ECEDU_IMPL_PORTABLE : -1
 /* 1 if a PCLMULQDQ implementation (pclmul or vpclmul) is the one in use. */
 int ecedu_using_pclmul(void) { return ecedu_implementation() >= ECEDU_IMPL_PCLMUL; }
 
-#define IMPLS(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_pclmul}
-#define IMPLS_V(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_vpclmul}
+#define IMPLS(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_vpclmul}
 static const ecedu_field_impl *const g_impls[][3] = {
-    IMPLS(163), IMPLS(193), IMPLS(233), IMPLS(239), IMPLS(283), IMPLS_V(409), IMPLS_V(571),
+    IMPLS(163), IMPLS(193), IMPLS(233), IMPLS(239), IMPLS(283), IMPLS(409), IMPLS(571),
 };
 
 const ecedu_field_impl *ecedu_field_for(int m) {
@@ -105,8 +106,8 @@ const ecedu_field_impl *ecedu_field_for(int m) {
     return NULL;
 }
 
-/* Which implementation GF(2^m) uses now: 0, 1, 2 as above (2 only for the
- * fields that have the VPCLMULQDQ instance), or -1 if m is unknown. */
+/* Which implementation GF(2^m) uses now: 0, 1, 2 as above, or -1 if m is
+ * unknown. */
 int ecedu_field_implementation(int m) {
     const ecedu_field_impl *f = ecedu_field_for(m);
     if (!f) return -1;

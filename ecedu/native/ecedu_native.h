@@ -20,8 +20,7 @@ void ecedu_force_portable(int flag);
 int ecedu_using_pclmul(void);
 /* Field implementation levels: 0 portable, 1 pclmul, 2 vpclmul (AVX-512).
  * force: -1 = the best the CPU has; returns -1 (no change) if the CPU lacks
- * the level.  ecedu_implementation: the level in use; fields without a
- * VPCLMULQDQ instance use pclmul at level 2, see ecedu_field_implementation. */
+ * the level.  ecedu_implementation: the level in use. */
 int ecedu_force_implementation(int level);
 int ecedu_implementation(void);
 int ecedu_best_implementation(void); /* the highest level this CPU can run */
@@ -31,7 +30,8 @@ int ecedu_curve_index(const char *name);
 int ecedu_curve_info(int ci, int *m, int *nbits, int *h);
 
 /* Field ops on GF(2^m), m in {163,193,233,239,283,409,571}.
- * op: 0 mul, 1 sqr, 2 inv, 3 sqrt, 4 half-trace, 5 trace (out[len-1] = 0/1).
+ * op: 0 mul, 1 sqr, 2 inv, 3 sqrt, 4 half-trace, 5 trace (out[len-1] = 0/1),
+ *     6 inv of a public value (variable time).
  * a, b, out: len = (m+7)/8 bytes each; inputs must be < 2^m; inv(0) -> ERR_RANGE. */
 int ecedu_field_op(int m, int op, const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
 /* c[i] = a[i]*b[i] for count elements of nw = ceil(m/64) little-endian uint64

@@ -10,11 +10,12 @@
  * unused high bits of the top word are zero).
  *
  * The arithmetic for each m is generated from one template
- * (gf2m_field.h, point.h, ladder.h, fixed_base.h) instantiated twice in
+ * (gf2m_field.h, point.h, ladder.h, fixed_base.h) instantiated three times in
  * gf2m_<m>.c: a portable constant-time software path and a PCLMULQDQ path
  * (compiled with "#pragma GCC target", so the rest of the library stays valid
- * on any x86-64); some fields have a third instance, PCLMULQDQ with the
- * multiplication on AVX-512 VPCLMULQDQ.  cpu.c chooses one at run time.
+ * on any x86-64) and a third, the PCLMULQDQ code built for AVX-512 (and,
+ * for m = 409 and 571, multiplying with 512-bit VPCLMULQDQ).  cpu.c
+ * chooses one at run time.
  *
  * Error codes (returned by every exported function; see api.c):
  */
@@ -96,6 +97,7 @@ typedef struct ecedu_field_impl {
     void (*mul)(uint64_t *r, const uint64_t *a, const uint64_t *b);
     void (*sqr)(uint64_t *r, const uint64_t *a);
     void (*inv)(uint64_t *r, const uint64_t *a); /* inv(0) = 0 */
+    void (*inv_public)(uint64_t *r, const uint64_t *a); /* same, variable time */
     void (*sqrt)(uint64_t *r, const uint64_t *a);
     void (*half_trace)(uint64_t *r, const uint64_t *a);
     int (*trace)(const uint64_t *a);
@@ -114,9 +116,10 @@ typedef struct ecedu_field_impl {
 } ecedu_field_impl;
 
 /* gf2m_<m>.c */
-#define ECEDU_DECLARE_FIELD(M)                       \
+#define ECEDU_DECLARE_FIELD(M)                            \
     extern const ecedu_field_impl ecedu_gf##M##_portable; \
-    extern const ecedu_field_impl ecedu_gf##M##_pclmul;
+    extern const ecedu_field_impl ecedu_gf##M##_pclmul;   \
+    extern const ecedu_field_impl ecedu_gf##M##_vpclmul;
 ECEDU_DECLARE_FIELD(163)
 ECEDU_DECLARE_FIELD(193)
 ECEDU_DECLARE_FIELD(233)
@@ -124,10 +127,6 @@ ECEDU_DECLARE_FIELD(239)
 ECEDU_DECLARE_FIELD(283)
 ECEDU_DECLARE_FIELD(409)
 ECEDU_DECLARE_FIELD(571)
-/* the fields with a third, VPCLMULQDQ (AVX-512) instance */
-#define ECEDU_DECLARE_VPCLMUL(M) extern const ecedu_field_impl ecedu_gf##M##_vpclmul;
-ECEDU_DECLARE_VPCLMUL(409)
-ECEDU_DECLARE_VPCLMUL(571)
 
 /* cpu.c */
 #define ECEDU_CPU_PCLMUL 1
@@ -136,6 +135,7 @@ ECEDU_DECLARE_VPCLMUL(571)
 #define ECEDU_CPU_VPCLMUL 8
 #define ECEDU_CPU_VBMI2 16   /* AVX512-VBMI2 (VPSHLDQ / VPSHRDQ) */
 #define ECEDU_CPU_ZMM_OS 32  /* the OS saves the AVX-512 state (XCR0) */
+#define ECEDU_CPU_AVX512VL 64 /* AVX-512 instructions on 128/256-bit registers */
 /* implementation levels */
 #define ECEDU_IMPL_PORTABLE 0
 #define ECEDU_IMPL_PCLMUL 1

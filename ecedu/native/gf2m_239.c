@@ -1,8 +1,9 @@
 /*
  * gf2m_239.c -- GF(2^239) with f(z) = z^239 + z^158 + 1, 4 words per element,
- * and the curves over it.  Two instances of the same template: portable C
- * and PCLMULQDQ (compiled for that instruction set by the pragma only; cpu.c
- * decides at run time which one may be used).
+ * and the curves over it.  Three instances of the same template: portable C,
+ * PCLMULQDQ (SSE4.1) and PCLMULQDQ with AVX-512 (each compiled for its
+ * instruction set by the pragma only; cpu.c decides at run time which one
+ * may be used).
  */
 #include <stdlib.h>
 #include <immintrin.h>
@@ -28,6 +29,17 @@
 #define GF_PCLMUL 1
 #define GF_TABLE_NAME ecedu_gf239_pclmul
 #define FN(name) gf239_pclmul_##name
+#include "gf2m_instance.h"
+#pragma GCC pop_options
+
+/* Third instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
+ * double shifts on the 128-bit registers, see gf2m_field.h); cpu.c uses it
+ * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c. */
+#pragma GCC push_options
+#pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
+#define GF_PCLMUL 2
+#define GF_TABLE_NAME ecedu_gf239_vpclmul
+#define FN(name) gf239_vpclmul_##name
 #include "gf2m_instance.h"
 #pragma GCC pop_options
 #undef GF_FOLD_WORD

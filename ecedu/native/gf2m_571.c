@@ -30,8 +30,9 @@
  * VPCLMULQDQ (see gf2m_field.h, and gf2m_409.c for the measurements and the
  * pragma options). */
 #pragma GCC push_options
-#pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
+#pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
+#define GF_ZMUL 1
 #define GF_TABLE_NAME ecedu_gf571_vpclmul
 #define FN(name) gf571_vpclmul_##name
 #include "gf2m_instance.h"

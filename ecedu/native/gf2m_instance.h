@@ -21,6 +21,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
     FN(mul_ext),
     FN(sqr_ext),
     FN(inv),
+    FN(inv_public),
     FN(sqrt),
     FN(half_trace),
     FN(trace),
@@ -38,5 +39,9 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_INL
 #undef GF_RED_MAX
 #undef GF_PCLMUL
+#undef GF_ZMUL
+#undef GF_NIB
+#undef GF_MSQ_MIN
+#undef GF_MSQ_MAX
 #undef GF_TABLE_NAME
 #undef FN

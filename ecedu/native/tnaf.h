@@ -72,7 +72,7 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
     for (int j = 0; j < entries; j++) FN(mul)(Z[j], X[j], Z[j]); /* Z[j] = D_j */
     FN(copy)(pre[0], Z[0]);
     for (int j = 1; j < entries; j++) FN(mul)(pre[j], pre[j - 1], Z[j]);
-    FN(inv)(inv, pre[entries - 1]);
+    FN(inv_public)(inv, pre[entries - 1]); /* public data: the faster inversion */
     for (int j = entries - 1; j >= 0; j--) {
         uint64_t di[GF_NW];
         if (j) {

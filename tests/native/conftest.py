@@ -4,14 +4,14 @@ import pytest
 
 from ecedu import native
 
-# Every field implementation of the C library: portable C, PCLMULQDQ, and
-# VPCLMULQDQ (AVX-512; used by the fields that have that instance, the others
-# run pclmul under it).  Tests run on each path this CPU can execute and are
+# Every field implementation of the C library: portable C, PCLMULQDQ (SSE4.1),
+# and the same code built for AVX-512 (with 512-bit VPCLMULQDQ multiplication
+# for m = 409, 571).  Tests run on each path this CPU can execute and are
 # skipped, with the reason, for the others.
 IMPLEMENTATIONS = ("portable", "pclmul", "vpclmul")
 _NEEDS = {
     "pclmul": "PCLMULQDQ and SSE4.1",
-    "vpclmul": "VPCLMULQDQ, AVX512F, AVX512-VBMI2 and an OS that saves the AVX-512 state",
+    "vpclmul": "VPCLMULQDQ, AVX512F, AVX512VL, AVX512-VBMI2 and an OS that saves the AVX-512 state",
 }
 
 

@@ -58,7 +58,8 @@ def test_scalar_mult_base_any_int(name, k):
 def test_field_any_degree_and_value(m, a, b):
     for f in (native.field_mul,):
         ok_or_ecedu_error(f, m, a, b)
-    for f in (native.field_sqr, native.field_inv, native.field_sqrt, native.field_half_trace, native.field_trace):
+    for f in (native.field_sqr, native.field_inv, native.field_inv_public, native.field_sqrt,
+              native.field_half_trace, native.field_trace):
         ok_or_ecedu_error(f, m, a)
 
 

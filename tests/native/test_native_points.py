@@ -194,18 +194,16 @@ def test_cpu_features_and_switch():
     # force_implementation / implementation() / field_implementation()
     avail = native.available_implementations()
     assert avail[0] == "portable" and ("pclmul" in avail) == f["pclmulqdq"]
-    vp = f["vpclmulqdq"] and f["avx512f"] and f["avx512vbmi2"] and f["zmm_os"] and f["pclmulqdq"]
+    vp = (f["vpclmulqdq"] and f["avx512f"] and f["avx512vl"] and f["avx512vbmi2"]
+          and f["zmm_os"] and f["pclmulqdq"])
     assert ("vpclmul" in avail) == vp
     assert native.implementation() == avail[-1]
     for impl in avail:
         with forced(impl):
             assert native.implementation() == impl
             assert native.using_pclmul() == (impl != "portable")
-            kinds = {native.field_implementation(m) for m in native.FIELD_DEGREES}
-            assert kinds == ({impl} if impl != "vpclmul" else kinds & {"pclmul", "vpclmul"})
-            if impl == "vpclmul":  # the fields with the AVX-512 instance (gf2m_<m>.c)
-                assert {m for m in native.FIELD_DEGREES
-                        if native.field_implementation(m) == "vpclmul"} == {409, 571}
+            # every field has all three instances (gf2m_<m>.c)
+            assert {native.field_implementation(m) for m in native.FIELD_DEGREES} == {impl}
     assert native.implementation() == avail[-1]
     for impl in native.IMPLEMENTATIONS:
         if impl not in avail:
