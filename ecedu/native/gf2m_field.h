@@ -776,6 +776,24 @@ static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
     FN(vstore)(r, A);
 }
 
+/* a, b, c = a^(2^n), b^(2^n), c^(2^n), n >= 0 (public): the Frobenius map
+ * tau^n of a point in projective coordinates (tnaf.h).  The three chains
+ * are independent, so they are interleaved and kept in registers. */
+static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
+    __m128i A[GF_NL], B[GF_NL], C[GF_NL];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+    FN(vload)(C, c);
+    for (int i = 0; i < n; i++) {
+        FN(vsqrmod)(A, A);
+        FN(vsqrmod)(B, B);
+        FN(vsqrmod)(C, C);
+    }
+    FN(vstore)(a, A);
+    FN(vstore)(b, B);
+    FN(vstore)(c, C);
+}
+
 #else /* !GF_PCLMUL */
 /* =====================================================================
  * Portable path (64-bit words in general-purpose registers).
@@ -869,6 +887,15 @@ GF_HOT void FN(sqr)(uint64_t *r, const uint64_t *a) {
 static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
     for (int i = 0; i < GF_NW; i++) r[i] = a[i];
     for (int i = 0; i < n; i++) FN(sqr)(r, r);
+}
+
+/* a, b, c = a^(2^n), b^(2^n), c^(2^n) (as in the PCLMUL path). */
+static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
+    for (int i = 0; i < n; i++) {
+        FN(sqr)(a, a);
+        FN(sqr)(b, b);
+        FN(sqr)(c, c);
+    }
 }
 #endif /* GF_PCLMUL */
 

@@ -123,11 +123,7 @@ static int FN(tnaf)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x,
     FN(copy)(L, tab[0][1]);
     L[0] ^= top_neg & 1;
     for (int i = tc->length - 1; i >= 0; i--) {
-        for (int j = 0; j < tc->w - 1; j++) { /* Q = tau(Q) */
-            FN(sqr)(X, X);
-            FN(sqr)(L, L);
-            FN(sqr)(Z, Z);
-        }
+        FN(sqr_n3)(X, L, Z, tc->w - 1); /* Q = tau^(w-1)(Q) */
         FN(tau_lookup)((const uint64_t (*)[2][GF_NW])tab, entries, dig[i], t);
         if (i < tc->complete) { /* public: the position */
             FN(lam_madd_complete)(c, X, L, Z, &inf, t[0], t[1]);
