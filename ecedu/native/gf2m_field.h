@@ -963,7 +963,7 @@ static void FN(msq_build)(FN(msq_table) *T, int k) {
     }
 }
 
-/* The runs of the chain of FN(inv_chain) with k >= GF_MSQ_MIN get a table
+/* The runs of the chain of FN(inv) with k >= GF_MSQ_MIN get a table
  * (if memory allows; without one, the run is squared out). */
 static void FN(msq_init)(void) {
     const int e = GF_M - 1;
@@ -985,21 +985,15 @@ static void FN(msq_apply)(uint64_t *r, const uint64_t *a, const FN(msq_table) *T
     FN(copy)(r, acc);
 }
 
-/* The chain; public_input (public) says whether the tables may be used. */
-static void FN(inv_chain)(uint64_t *r, const uint64_t *a, int public_input) {
+/* a^-1, constant time (the squarings run out; see above). */
+static void FN(inv)(uint64_t *r, const uint64_t *a) {
     uint64_t beta[GF_NW], t[GF_NW];
     const int e = GF_M - 1;
     int top = 31 - __builtin_clz((unsigned)e);
     int k = 1;
     FN(copy)(beta, a);
     for (int i = top - 1; i >= 0; i--) {
-        const FN(msq_table) *T = NULL;
-        for (int j = 0; public_input && j < GF_MSQ_MAX; j++)
-            if (FN(msq_k)[j] == k) T = FN(msq_tab)[j];
-        if (T)
-            FN(msq_apply)(t, beta, T);
-        else
-            FN(sqr_n)(t, beta, k);
+        FN(sqr_n)(t, beta, k);
         FN(mul)(beta, t, beta);
         k *= 2;
         if ((e >> i) & 1) { /* bit of m-1: public */
@@ -1011,12 +1005,34 @@ static void FN(inv_chain)(uint64_t *r, const uint64_t *a, int public_input) {
     FN(sqr)(r, beta);
 }
 
-static void FN(inv)(uint64_t *r, const uint64_t *a) { FN(inv_chain)(r, a, 0); }
-
-/* a^-1 for a PUBLIC a (variable time, see above).  inv_public(0) = 0. */
+/* a^-1 for a PUBLIC a (variable time): the same chain, with the tables for
+ * the long runs.  (Kept apart from FN(inv) so that the constant-time
+ * function is compiled exactly as the valgrind test checks it.)
+ * inv_public(0) = 0. */
 static void FN(inv_public)(uint64_t *r, const uint64_t *a) {
+    uint64_t beta[GF_NW], t[GF_NW];
+    const int e = GF_M - 1;
+    int top = 31 - __builtin_clz((unsigned)e);
+    int k = 1;
     pthread_once(&FN(msq_once), FN(msq_init));
-    FN(inv_chain)(r, a, 1);
+    FN(copy)(beta, a);
+    for (int i = top - 1; i >= 0; i--) {
+        const FN(msq_table) *T = NULL;
+        for (int j = 0; j < GF_MSQ_MAX; j++)
+            if (FN(msq_k)[j] == k) T = FN(msq_tab)[j];
+        if (T)
+            FN(msq_apply)(t, beta, T);
+        else
+            FN(sqr_n)(t, beta, k);
+        FN(mul)(beta, t, beta);
+        k *= 2;
+        if ((e >> i) & 1) {
+            FN(sqr)(t, beta);
+            FN(mul)(beta, t, a);
+            k += 1;
+        }
+    }
+    FN(sqr)(r, beta);
 }
 
 /* Square root: sqrt(a) = a^(2^(m-1)) since a^(2^m) = a; m-1 squarings.

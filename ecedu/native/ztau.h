@@ -130,7 +130,7 @@ static inline uint64_t lt0(__int128 x) { return (uint64_t)(x >> 127); }
 static inline __attribute__((always_inline)) uint64_t ecedu_tau_recode(
     const ecedu_tau_consts *tc, uint64_t *r0, uint64_t *r1, int rw, int8_t *digits,
     uint64_t *top_neg) {
-    const int w = tc->w, e = w - 1, entries = 1 << (w - 2);
+    const int w = tc->w, e = w - 1;
     const uint64_t wmask = (1ULL << w) - 1;
     /* One step, r <- (r - alpha_u) / tau^e: as tau conj(tau) = 2,
      * 1/tau^e = conj(tau)^e / 2^e, and with conj(tau)^e = c0 + c1 tau
@@ -146,43 +146,64 @@ static inline __attribute__((always_inline)) uint64_t ecedu_tau_recode(
      * is collected and then applied to the whole numbers at once.  e J <= 44
      * keeps every entry of M below 2^24 and v below 2^47 (int64 is safe). */
     const int J = 44 / e;
-    /* alpha_u for u = 2 idx + 1, packed as 4-bit two's-complement fields
-     * (|coefficients| <= 5 for w <= 6): read by a shift, no table index. */
-    uint64_t pb = 0, pg = 0;
-    for (int x = 0; x < entries; x++) {
-        pb |= ((uint64_t)tc->alpha[x][0] & 15) << (4 * x);
-        pg |= ((uint64_t)tc->alpha[x][1] & 15) << (4 * x);
+    /* The digit needs only D = r0 + r1 t_w mod 2^w, so the loop carries D
+     * itself: with K0 = C00 + t_w C10, K1 = C01 + t_w C11 (mod 2^64),
+     *     D' = (K0 s0 + K1 s1) >> e   (mod 2^(64-e)),
+     * which is computed from s = r - alpha in parallel with the new low
+     * words, instead of after them (a shorter chain of dependent steps). */
+    const uint64_t K0 = (uint64_t)C00 + tc->t_w * (uint64_t)C10;
+    const uint64_t K1 = (uint64_t)C01 + tc->t_w * (uint64_t)C11;
+    /* alpha_u as a function of D (odd): u = D - 2^(w-1), alpha_{-u} = -alpha_u.
+     * Packed as 4-bit two's-complement fields (|coefficients| <= 5 for
+     * w <= 6), field f = (D - 1)/2 at bit 4 (f mod 16) of word f/16 of pb
+     * (the r0 part) and pg (the r1 part; word 1 only for w = 6); read by a
+     * shift of secret count and a masked choice of word: no table index. */
+    uint64_t pb[2] = {0, 0}, pg[2] = {0, 0};
+    for (int d = 1; d < (1 << w); d += 2) {
+        const int u = d - (1 << (w - 1)), x = ((u < 0 ? -u : u) - 1) / 2, f = (d - 1) / 2;
+        const int64_t sb = u < 0 ? -tc->alpha[x][0] : tc->alpha[x][0];
+        const int64_t sg = u < 0 ? -tc->alpha[x][1] : tc->alpha[x][1];
+        pb[f >> 4] |= ((uint64_t)sb & 15) << (4 * (f & 15));
+        pg[f >> 4] |= ((uint64_t)sg & 15) << (4 * (f & 15));
     }
+    /* M = C^J for the full blocks, C^(length mod J) for the last one: public,
+     * computed once */
+    int64_t MJ[4] = {1, 0, 0, 1}, MR[4] = {1, 0, 0, 1};
+    for (int j = 0; j < J; j++) {
+        int64_t *M = MJ;
+        for (int pass = 0; pass < 2; pass++, M = MR) {
+            if (pass == 1 && j >= tc->length % J) break;
+            const int64_t a00 = C00 * M[0] + C01 * M[2], a01 = C00 * M[1] + C01 * M[3];
+            const int64_t a10 = C10 * M[0] + C11 * M[2], a11 = C10 * M[1] + C11 * M[3];
+            M[0] = a00, M[1] = a01, M[2] = a10, M[3] = a11;
+        }
+    }
+    uint64_t D = (r0[0] + r1[0] * tc->t_w) & wmask;
     for (int i0 = 0; i0 < tc->length; i0 += J) {
         const int steps = tc->length - i0 < J ? tc->length - i0 : J; /* public */
-        int64_t m00 = 1, m01 = 0, m10 = 0, m11 = 1, v0 = 0, v1 = 0;
+        const int64_t *M = steps == J ? MJ : MR;
+        int64_t v0 = 0, v1 = 0;
         uint64_t lo0 = r0[0], lo1 = r1[0];
         for (int j = 0; j < steps; j++) {
-            int64_t u = (int64_t)((lo0 + lo1 * tc->t_w) & wmask) - (1LL << (w - 1));
-            digits[i0 + j] = (int8_t)u;
-            uint64_t sgn = (uint64_t)(u >> 63);
-            uint64_t idx = (((uint64_t)u ^ sgn) - sgn) >> 1; /* (|u| - 1) / 2 */
-            uint64_t beta = (uint64_t)((int64_t)(pb << (60 - 4 * idx)) >> 60);
-            uint64_t gamma = (uint64_t)((int64_t)(pg << (60 - 4 * idx)) >> 60);
-            int64_t b = (int64_t)((beta ^ sgn) - sgn); /* alpha_{-u} = -alpha_u */
-            int64_t g = (int64_t)((gamma ^ sgn) - sgn);
+            digits[i0 + j] = (int8_t)((int64_t)D - (1LL << (w - 1)));
+            const uint64_t f = D >> 1, hi = 0 - (f >> 4); /* field, word 1 mask */
+            const uint64_t wb = pb[0] ^ ((pb[0] ^ pb[1]) & hi), wg = pg[0] ^ ((pg[0] ^ pg[1]) & hi);
+            const int sh = (int)(60 - 4 * (f & 15));
+            const int64_t b = (int64_t)(wb << sh) >> 60, g = (int64_t)(wg << sh) >> 60;
             /* the low words (mod 2^64; the shift drops e exact zero bits) */
             uint64_t s0 = lo0 - (uint64_t)b, s1 = lo1 - (uint64_t)g;
+            D = ((K0 * s0 + K1 * s1) >> e) & wmask;
             lo0 = ((uint64_t)C00 * s0 + (uint64_t)C01 * s1) >> e;
             lo1 = ((uint64_t)C10 * s0 + (uint64_t)C11 * s1) >> e;
-            /* 2^(e(j+1)) r_{j+1} = C (M r + v) - 2^(e j) C alpha */
-            int64_t scale = (int64_t)1 << (e * j);
-            int64_t n0 = C00 * v0 + C01 * v1 - (C00 * b + C01 * g) * scale;
-            int64_t n1 = C10 * v0 + C11 * v1 - (C10 * b + C11 * g) * scale;
-            v0 = n0;
-            v1 = n1;
-            int64_t a00 = C00 * m00 + C01 * m10, a01 = C00 * m01 + C01 * m11;
-            int64_t a10 = C10 * m00 + C11 * m10, a11 = C10 * m01 + C11 * m11;
-            m00 = a00, m01 = a01, m10 = a10, m11 = a11;
+            /* 2^(e(j+1)) r_{j+1} = C (C^j r + v - 2^(e j) alpha) */
+            const int64_t w0 = v0 - (int64_t)((uint64_t)b << (e * j));
+            const int64_t w1 = v1 - (int64_t)((uint64_t)g << (e * j));
+            v0 = C00 * w0 + C01 * w1;
+            v1 = C10 * w0 + C11 * w1;
         }
         uint64_t t[ECEDU_TW];
-        zt_lincomb(t, r0, m10, r1, m11, v1, rw);
-        zt_lincomb(r0, r0, m00, r1, m01, v0, rw);
+        zt_lincomb(t, r0, M[2], r1, M[3], v1, rw);
+        zt_lincomb(r0, r0, M[0], r1, M[1], v0, rw);
         for (int x = 0; x < rw; x++) r1[x] = t[x];
         zt_sar(r0, rw, e * steps);
         zt_sar(r1, rw, e * steps);
