@@ -106,12 +106,14 @@ int main(int argc, char **argv) {
         return 0;
     }
     int fails = 0;
-    /* The two 128-bit field paths: PCLMULQDQ (if the CPU has it, else the
-     * best available), then portable.  The VPCLMULQDQ (AVX-512) path is not
+    /* Two of the three field paths: PCLMULQDQ (if the CPU has it, else the
+     * best available), then portable.  The AVX-512 path ("vpclmul") is not
      * checked here: valgrind 3.19 cannot execute AVX-512 instructions (it
      * reports a CPU without them, so the library would not pick that path
-     * under valgrind anyway); it is the PCLMULQDQ code with only the
-     * multiplication changed, branch-free and with constant addresses. */
+     * under valgrind anyway).  It is the same C source as the PCLMULQDQ
+     * path, compiled for AVX-512; the code it adds (the double-shift
+     * intrinsics of FN(vshl) / FN(vshr), the 512-bit multiplication) is
+     * branch-free with constant addresses. */
     for (int portable = 0; portable <= 1; portable++) {
         if (portable) ecedu_force_portable(1);
         else if (ecedu_force_implementation(1) != 0) ecedu_force_implementation(-1);

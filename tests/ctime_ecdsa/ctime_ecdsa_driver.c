@@ -94,8 +94,8 @@ int main(int argc, char **argv) {
         return 0;
     }
     int fails = 0;
-    /* PCLMULQDQ (or the best available), then portable; the VPCLMULQDQ
-     * path is not checked: valgrind 3.19 cannot execute AVX-512 (see
+    /* PCLMULQDQ (or the best available), then portable; the AVX-512 path
+     * is not checked: valgrind 3.19 cannot execute AVX-512 (see
      * tests/ctime/ctime_driver.c). */
     for (int portable = 0; portable <= 1; portable++) {
         if (portable) ecedu_force_portable(1);
