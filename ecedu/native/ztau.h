@@ -105,6 +105,17 @@ static inline void zt_conj_tau_pow(int mu, int e, int64_t *c) {
     c[1] = b;
 }
 
+/* M = C^n for 2x2 integer matrices (row-major: c00, c01, c10, c11), n >= 0
+ * public and small (entries must fit in int64). */
+static inline void zt_mat_pow(int64_t *M, const int64_t *C, int n) {
+    M[0] = 1, M[1] = 0, M[2] = 0, M[3] = 1;
+    for (int j = 0; j < n; j++) {
+        const int64_t a00 = C[0] * M[0] + C[1] * M[2], a01 = C[0] * M[1] + C[1] * M[3];
+        const int64_t a10 = C[2] * M[0] + C[3] * M[2], a11 = C[2] * M[1] + C[3] * M[3];
+        M[0] = a00, M[1] = a01, M[2] = a10, M[3] = a11;
+    }
+}
+
 /* All-ones if x < 0, else 0 (x a signed 128-bit value). */
 static inline uint64_t lt0(__int128 x) { return (uint64_t)(x >> 127); }
 
@@ -166,18 +177,12 @@ static inline __attribute__((always_inline)) uint64_t ecedu_tau_recode(
         pb[f >> 4] |= ((uint64_t)sb & 15) << (4 * (f & 15));
         pg[f >> 4] |= ((uint64_t)sg & 15) << (4 * (f & 15));
     }
-    /* M = C^J for the full blocks, C^(length mod J) for the last one: public,
-     * computed once */
-    int64_t MJ[4] = {1, 0, 0, 1}, MR[4] = {1, 0, 0, 1};
-    for (int j = 0; j < J; j++) {
-        int64_t *M = MJ;
-        for (int pass = 0; pass < 2; pass++, M = MR) {
-            if (pass == 1 && j >= tc->length % J) break;
-            const int64_t a00 = C00 * M[0] + C01 * M[2], a01 = C00 * M[1] + C01 * M[3];
-            const int64_t a10 = C10 * M[0] + C11 * M[2], a11 = C10 * M[1] + C11 * M[3];
-            M[0] = a00, M[1] = a01, M[2] = a10, M[3] = a11;
-        }
-    }
+    /* M = C^J for the full blocks, C^(length mod J) for a shorter last one:
+     * public, computed once */
+    const int64_t Cm[4] = {C00, C01, C10, C11};
+    int64_t MJ[4], MR[4];
+    zt_mat_pow(MJ, Cm, J);
+    zt_mat_pow(MR, Cm, tc->length % J);
     uint64_t D = (r0[0] + r1[0] * tc->t_w) & wmask;
     for (int i0 = 0; i0 < tc->length; i0 += J) {
         const int steps = tc->length - i0 < J ? tc->length - i0 : J; /* public */
