@@ -106,15 +106,9 @@ const ecedu_field_impl *ecedu_field_for(int m) {
     return NULL;
 }
 
-/* Which implementation GF(2^m) uses now: 0, 1, 2 as above, or -1 if m is
- * unknown. */
-int ecedu_field_implementation(int m) {
-    const ecedu_field_impl *f = ecedu_field_for(m);
-    if (!f) return -1;
-    return strcmp(f->kind, "vpclmul") == 0 ? ECEDU_IMPL_VPCLMUL
-         : strcmp(f->kind, "pclmul") == 0  ? ECEDU_IMPL_PCLMUL
-                                           : ECEDU_IMPL_PORTABLE;
-}
+/* Which implementation GF(2^m) uses now: the level in use (every field has
+ * all three), or -1 if m is unknown. */
+int ecedu_field_implementation(int m) { return ecedu_field_for(m) ? ecedu_implementation() : -1; }
 
 /* At load time: read the environment and fill the lazily computed trace
  * masks of every usable implementation, so later calls never write shared

@@ -1,8 +1,9 @@
 /*
  * gf2m_409.c -- GF(2^409) with f(z) = z^409 + z^87 + 1, 7 words per element,
  * and the curves over it.  Three instances of the same template: portable C,
- * PCLMULQDQ and VPCLMULQDQ (each compiled for its instruction set by the
- * pragma only; cpu.c decides at run time which one may be used).
+ * PCLMULQDQ (SSE4.1) and PCLMULQDQ with AVX-512, here with the
+ * multiplication on 512-bit VPCLMULQDQ (each compiled for its instruction
+ * set by the pragma only; cpu.c decides at run time which one may be used).
  */
 #include <stdlib.h>
 #include <immintrin.h>
@@ -26,10 +27,10 @@
 #include "gf2m_instance.h"
 #pragma GCC pop_options
 
-/* Third instance: the PCLMULQDQ code with the multiplication on 512-bit
- * VPCLMULQDQ (AVX-512F + VBMI2, see gf2m_field.h); cpu.c uses it only when
- * CPUID and the OS (XGETBV) say the zmm state is usable.  Only m = 409 and
- * m = 571 have it.  Measured on a Sapphire Rapids VM (rdtsc, min of many,
+/* Third instance: the code built for AVX-512 (as in every field), and here
+ * (GF_ZMUL) also the multiplication on 512-bit VPCLMULQDQ (see
+ * gf2m_field.h); cpu.c uses it only when CPUID and the OS (XGETBV) say the
+ * zmm state is usable.  Only m = 409 and m = 571 multiply on zmm.  Measured on a Sapphire Rapids VM (rdtsc, min of many,
  * both paths alternated in one process): the 512-bit multiplication is
  * faster here (409: latency 43 vs 48 cycles, throughput 29 vs 44; 571: 54
  * vs 63 and 41 vs 63) but slower or a wash for m <= 283 (3 to 5 words: too

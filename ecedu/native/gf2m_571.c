@@ -1,8 +1,9 @@
 /*
  * gf2m_571.c -- GF(2^571) with f(z) = z^571 + z^10 + z^5 + z^2 + 1, 9 words per element,
  * and the curves over it.  Three instances of the same template: portable C,
- * PCLMULQDQ and VPCLMULQDQ (each compiled for its instruction set by the
- * pragma only; cpu.c decides at run time which one may be used).
+ * PCLMULQDQ (SSE4.1) and PCLMULQDQ with AVX-512, here with the
+ * multiplication on 512-bit VPCLMULQDQ (each compiled for its instruction
+ * set by the pragma only; cpu.c decides at run time which one may be used).
  */
 #include <stdlib.h>
 #include <immintrin.h>
@@ -26,9 +27,9 @@
 #include "gf2m_instance.h"
 #pragma GCC pop_options
 
-/* Third instance: the PCLMULQDQ code with the multiplication on 512-bit
- * VPCLMULQDQ (see gf2m_field.h, and gf2m_409.c for the measurements and the
- * pragma options). */
+/* Third instance: the code built for AVX-512, with the multiplication on
+ * 512-bit VPCLMULQDQ (GF_ZMUL; see gf2m_field.h, and gf2m_409.c for the
+ * measurements and the pragma options). */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2

@@ -8,7 +8,8 @@
  *                   f = z^163 + z^7 + z^6 + z^3 + 1
  *   GF_NRED         how many of them (2 for a trinomial, 4 for a pentanomial)
  *   GF_PCLMUL       1: use the PCLMULQDQ instruction, 0: portable C,
- *                   2: as 1, with the multiplication on VPCLMULQDQ (AVX-512)
+ *                   2: as 1, compiled for AVX-512 (see below; with GF_ZMUL 1
+ *                   also the multiplication on 512-bit VPCLMULQDQ)
  *   FN(name)        gives the name a unique prefix (e.g. gf163_pclmul_name)
  *
  * All functions here are constant time: their branches and memory indices
@@ -424,56 +425,43 @@ GF_INL void FN(vsqr_spread)(__m128i *C, const __m128i *A) {
 
 /* ---------------------------------------------------------------------
  * Reduction of a product of two reduced elements (degree at most 2m - 2)
- * in one step, for the trinomials (m = 193, 233, 409).  With f = z^m + g(z),
- * g = sum of z^t over the terms t of g (t = 0 included), and 2 deg g < m,
- * the rounds of FN(vreduce) can be written out at once, every term a window
- * of C itself, so that they are all computed in parallel instead of one
- * round waiting for the other:
- *     C = L + z^m H               H = floor(C / z^m), deg H <= m - 2
- *     z^m H = H g = sum_t z^t H   (z^m = g mod f)
- *     z^t H = W_t + z^m H_t       W_t = floor(C / z^(m-t)), bits t..m-1 kept
- *                                 H_t = floor(C / z^(2m-t)), deg <= t - 2
- *     z^m sum_t H_t = (sum_t H_t) g
- * so  C = L + sum_t W_t + (sum_t H_t) g  (mod f), with W_0 = H, H_0 = 0.
- * The last product has degree <= 2 deg g - 2 < m: nothing is left over.
- *   - m = 193 (deg g < 64): g is one word, and the last product is one
- *     PCLMULQDQ of the word sum_t H_t by g.
- *   - Trinomials z^m + z^k + 1 with k >= 64 (m = 233, 409): the last
- *     product is H_k + z^k H_k, two more windows of C:
- *     H_k = floor(C / z^(2m-k)) and z^k H_k = floor(C / z^(2m-2k)) with the
- *     bits below k cleared.
+ * in one step, for the trinomials f = z^m + z^k + 1 with 2k < m
+ * (m = 193, 233, 409).  The two rounds of FN(vreduce) written out at once,
+ * every term a window of C itself, so that they are computed in parallel
+ * instead of one round waiting for the other:
+ *     C = L + z^m H             H  = floor(C / z^m), deg H <= m - 2
+ *     z^m H = H + z^k H         (z^m = z^k + 1 mod f)
+ *     z^k H = W + z^m H2        W  = floor(C / z^(m-k)), bits k..m-1 kept
+ *                               H2 = floor(C / z^(2m-k)), deg H2 <= k - 2
+ *     z^m H2 = H2 + z^k H2
+ * so  C = L + H + W + H2 + z^k H2  (mod f), and deg z^k H2 <= 2k - 2 < m.
+ * The last term is z^k H2 = floor(C / z^(2m-2k)) with the bits below k
+ * cleared, one more window; for m = 193 (k = 15 < 64) H2 + z^k H2 is
+ * instead one PCLMULQDQ of the word H2 by the word 1 + z^k (measured 8%
+ * faster there).
  * Measured: the same work in fewer instructions and a shorter dependent
  * chain than the rounds one after the other (ECDH about 13% faster on
- * sect233k1, 8% on sect193r1).  The same formula for the pentanomials
- * (four windows W_t and the product by g) was measured slower (163: +5%,
- * 283: +10%): there the first round of FN(vreduce) is already a handful of
- * PCLMULQDQs by one word, so they keep the rounds.
+ * sect233k1).  The same expansion for the pentanomials was measured slower
+ * (163: +5%, 283: +10%): there the first round of FN(vreduce) is already a
+ * handful of PCLMULQDQs by one word, so they keep the rounds.
  * --------------------------------------------------------------------- */
-GF_INL void FN(vreduce_direct)(__m128i *R, const __m128i *C) {
+GF_INL void FN(vreduce_trinomial)(__m128i *R, const __m128i *C) {
     const int m = GF_M, k = GF_RED_MAX, top = GF_M >> 7; /* the lane of bit m */
-    const int big = k >= 64;                             /* deg g >= 64 */
-    /* sum_t H_t (t > 0), then times g: lane 0 only */
-    __m128i X = _mm_setzero_si128();
-#pragma GCC unroll 4
-    for (int j = 0; j < GF_NRED - 1; j++) X = _mm_xor_si128(X, FN(vshr)(C, GF_NW, 2 * m - FN(red_terms)[j], 0));
-    const __m128i Xg = big ? _mm_setzero_si128()
-                           : _mm_clmulepi64_si128(X, _mm_cvtsi64_si128((long long)FN(red_word)()), 0x00);
+    /* H2 + z^k H2 for a one-word k: lane 0 only */
+    const __m128i H2g = k < 64 ? _mm_clmulepi64_si128(FN(vshr)(C, GF_NW, 2 * m - k, 0),
+                                                      _mm_cvtsi64_si128((long long)FN(red_word)()), 0x00)
+                               : _mm_setzero_si128();
 #pragma GCC unroll 8
     for (int l = 0; l < GF_NL; l++) {
-        __m128i acc = l < top ? C[l] : l == top ? FN(vmask_m)(C[l]) : _mm_setzero_si128(); /* L */
-        acc = _mm_xor_si128(acc, FN(vshr)(C, GF_NW, m, l));                                /* W_0 = H */
-#pragma GCC unroll 4
-        for (int j = 0; j < GF_NRED - 1; j++) { /* W_t, t > 0 */
-            const int t = FN(red_terms)[j];
-            __m128i W = FN(vclear_below)(FN(vshr)(C, GF_NW, m - t, l), t, l);
-            W = l < top ? W : l == top ? FN(vmask_m)(W) : _mm_setzero_si128();
-            acc = _mm_xor_si128(acc, W);
-        }
-        if (big) { /* trinomial: H_k + z^k H_k */
+        const __m128i L = l < top ? C[l] : l == top ? FN(vmask_m)(C[l]) : _mm_setzero_si128();
+        __m128i W = FN(vclear_below)(FN(vshr)(C, GF_NW, m - k, l), k, l);
+        W = l < top ? W : l == top ? FN(vmask_m)(W) : _mm_setzero_si128();
+        __m128i acc = _mm_xor_si128(_mm_xor_si128(L, FN(vshr)(C, GF_NW, m, l)), W);
+        if (k >= 64) {
             acc = _mm_xor_si128(acc, FN(vshr)(C, GF_NW, 2 * m - k, l));
             acc = _mm_xor_si128(acc, FN(vclear_below)(FN(vshr)(C, GF_NW, 2 * m - 2 * k, l), k, l));
         } else if (l == 0) {
-            acc = _mm_xor_si128(acc, Xg);
+            acc = _mm_xor_si128(acc, H2g);
         }
         R[l] = acc;
     }
@@ -482,7 +470,7 @@ GF_INL void FN(vreduce_direct)(__m128i *R, const __m128i *C) {
 GF_INL void FN(vreduce_prod)(__m128i *R, const __m128i *C) {
 #ifndef GF_FOLD_TERMS
     if (GF_NRED == 2 && 2 * GF_RED_MAX < GF_M) { /* constants: no branch is left */
-        FN(vreduce_direct)(R, C);
+        FN(vreduce_trinomial)(R, C);
         return;
     }
 #endif
@@ -1004,10 +992,10 @@ GF_HOT void FN(cswap)(uint64_t *a, uint64_t *b, uint64_t mask) {
  * --------------------------------------------------------------------- */
 #define GF_NIB ((GF_M + 3) / 4) /* 4-bit pieces of an element */
 #define GF_MSQ_MIN 24           /* shorter runs: the squarings are cheaper */
-#define GF_MSQ_MAX 4            /* tables for at most the 4 longest runs */
 typedef uint64_t FN(msq_table)[GF_NIB][16][GF_NW];
-static FN(msq_table) *FN(msq_tab)[GF_MSQ_MAX]; /* NULL: no table (run squarings) */
-static int FN(msq_k)[GF_MSQ_MAX];
+/* msq_tab[i]: the table for the run at bit i of m-1 in the chain (below),
+ * NULL for a short run (or if memory ran out): then it is squared out. */
+static FN(msq_table) *FN(msq_tab)[32];
 static pthread_once_t FN(msq_once) = PTHREAD_ONCE_INIT;
 
 /* Table for a -> a^(2^k): the images of the basis z^i are c^i with
@@ -1029,17 +1017,13 @@ static void FN(msq_build)(FN(msq_table) *T, int k) {
     }
 }
 
-/* The runs of the chain of FN(inv) with k >= GF_MSQ_MIN get a table
- * (if memory allows; without one, the run is squared out). */
+/* A table for every run of the chain of FN(inv) with k >= GF_MSQ_MIN. */
 static void FN(msq_init)(void) {
     const int e = GF_M - 1;
-    int k = 1, n = 0;
+    int k = 1;
     for (int i = 30 - __builtin_clz((unsigned)e); i >= 0; i--) {
-        if (k >= GF_MSQ_MIN && n < GF_MSQ_MAX) {
-            FN(msq_tab)[n] = malloc(sizeof(FN(msq_table)));
-            if (FN(msq_tab)[n]) FN(msq_build)(FN(msq_tab)[n], k);
-            FN(msq_k)[n++] = k;
-        }
+        if (k >= GF_MSQ_MIN && (FN(msq_tab)[i] = malloc(sizeof(FN(msq_table)))))
+            FN(msq_build)(FN(msq_tab)[i], k);
         k = 2 * k + ((e >> i) & 1);
     }
 }
@@ -1083,11 +1067,8 @@ static void FN(inv_public)(uint64_t *r, const uint64_t *a) {
     pthread_once(&FN(msq_once), FN(msq_init));
     FN(copy)(beta, a);
     for (int i = top - 1; i >= 0; i--) {
-        const FN(msq_table) *T = NULL;
-        for (int j = 0; j < GF_MSQ_MAX; j++)
-            if (FN(msq_k)[j] == k) T = FN(msq_tab)[j];
-        if (T)
-            FN(msq_apply)(t, beta, T);
+        if (FN(msq_tab)[i])
+            FN(msq_apply)(t, beta, FN(msq_tab)[i]);
         else
             FN(sqr_n)(t, beta, k);
         FN(mul)(beta, t, beta);

@@ -42,6 +42,5 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_ZMUL
 #undef GF_NIB
 #undef GF_MSQ_MIN
-#undef GF_MSQ_MAX
 #undef GF_TABLE_NAME
 #undef FN

@@ -47,9 +47,3 @@ def each_path(request):
     skip_unless_runnable(request.param)
     with forced(request.param):
         yield request.param
-
-
-@pytest.fixture
-def both_paths(each_path):
-    """Older name of each_path (now every path, not just best and portable)."""
-    return each_path

@@ -81,7 +81,7 @@ def test_sign_equals_python(name):
 
 
 @pytest.mark.parametrize("name", ["sect163k1", "sect283r1", "sect571r1"])
-def test_sign_portable_path_equals_python(name, both_paths):
+def test_sign_portable_path_equals_python(name, each_path):
     d = _key(name, 5)
     ref = decode_signature(ecdsa.sign(name, d, b"portable", backend="python"))
     assert eb.ecdsa_sign(name, d, hashlib.sha256(b"portable").digest()) == ref

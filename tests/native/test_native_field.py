@@ -128,7 +128,7 @@ def test_inverse_of_zero_and_bad_inputs():
 
 
 @pytest.mark.parametrize("m", MS)
-def test_mul_batch(m, both_paths):
+def test_mul_batch(m, each_path):
     nw = (m + 63) // 64
     rng = np.random.default_rng(m)
     A = rng.integers(0, 2**63, size=(50, nw), dtype=np.uint64)

@@ -45,7 +45,7 @@ def oracle_cases(name):
 
 
 @pytest.mark.parametrize("name", CURVES)
-def test_scalar_mult_vs_oracle(name, both_paths):
+def test_scalar_mult_vs_oracle(name, each_path):
     c = _ORACLE[name]
     for k, P, expect in oracle_cases(name):
         assert c.on_curve(expect)
@@ -55,7 +55,7 @@ def test_scalar_mult_vs_oracle(name, both_paths):
 
 
 @pytest.mark.parametrize("name", CURVES)
-def test_fixed_base_vs_ladder_edge_scalars(name, both_paths):
+def test_fixed_base_vs_ladder_edge_scalars(name, each_path):
     c = _ORACLE[name]
     rng = random.Random(name + "fb")
     for k in edge_scalars(c.n) + [rng.randrange(1, c.n) for _ in range(3)]:
@@ -135,7 +135,7 @@ def test_validation_and_subgroup(name):
 
 
 @pytest.mark.parametrize("name", CURVES)
-def test_ecdh_and_decoding(name, both_paths):
+def test_ecdh_and_decoding(name, each_path):
     c = _ORACLE[name]
     rng = random.Random(name + "ecdh")
     d, e = rng.randrange(1, c.n), rng.randrange(1, c.n)
@@ -279,7 +279,7 @@ def test_koblitz_curves_are_the_six():
 
 
 @pytest.mark.parametrize("name", KOBLITZ)
-def test_tnaf_agrees_with_ladder(name, both_paths, ladder_and_tnaf):
+def test_tnaf_agrees_with_ladder(name, each_path, ladder_and_tnaf):
     """Two independent C methods (x-only ladder, regular τ-adic with partial reduction)
     on edge scalars (small, near n, near the powers of two and around n/2, where the
     rounding of the partial reduction changes) and random ones, for two base points."""
