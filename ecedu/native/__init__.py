@@ -323,7 +323,8 @@ def field_sqr(m: int, a: int) -> int:
 
 
 def field_inv(m: int, a: int) -> int:
-    """a^-1 in GF(2^m) (Itoh-Tsujii); raises ECEduError for a = 0."""
+    """a^-1 in GF(2^m) (Itoh-Tsujii, constant time: the long runs of squarings as one
+    bit-matrix product each); raises ECEduError for a = 0."""
     return _field_op(m, 2, a)
 
 

@@ -47,10 +47,6 @@ static int coord_load(const ecedu_curve *c, uint64_t *w, const uint8_t *in) {
  * ECEDU_ERR_SCALAR; no branch. */
 static int scalar_rc(uint64_t ok) { return (int)(~ok & (uint64_t)(int64_t)ECEDU_ERR_SCALAR); }
 
-static void wipe(void *p, size_t n) {
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--) *v++ = 0;
-}
 
 /* out = mask ? out : 0 (bytes). */
 static void mask_bytes(uint8_t *out, size_t n, uint64_t ok) {
@@ -132,7 +128,7 @@ static int scalar_mult_impl(int ci, const uint8_t *k, size_t klen, const uint8_t
     uint64_t failed = ~ecedu_ct_is_zero_u64((uint64_t)(int64_t)rc);
     mask_bytes(ox, flen, ok & ~failed);
     mask_bytes(oy, flen, ok & ~failed);
-    wipe(K, sizeof K);
+    ecedu_wipe(K, sizeof K);
     return (int)(((uint64_t)(int64_t)scalar_rc(ok) & ~failed) | ((uint64_t)(int64_t)rc & failed));
 }
 
@@ -173,7 +169,7 @@ int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, u
     ecedu_words_to_bytes(oy, flen, RY, c->nw);
     mask_bytes(ox, flen, ok);
     mask_bytes(oy, flen, ok);
-    wipe(K, sizeof K);
+    ecedu_wipe(K, sizeof K);
     return scalar_rc(ok);
 }
 
@@ -188,7 +184,7 @@ int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_
     if ((rc = ecedu_decode_point(ci, peer, plen, px, py))) return rc;
     /* the decoded point is validated: do not check it a second time */
     rc = scalar_mult_impl(ci, d, dlen, px, py, F, out, oy, 1);
-    wipe(oy, sizeof oy);
+    ecedu_wipe(oy, sizeof oy);
     return rc;
 }
 

@@ -96,10 +96,6 @@ static uint64_t in_range(const ecedu_modn *mn, const uint64_t *a) {
     return modn_ct_lt(a, mn->n, W) & ~ecedu_ct_is_zero(a, W);
 }
 
-static void wipe(void *p, size_t n) {
-    volatile uint8_t *v = (volatile uint8_t *)p;
-    while (n--) *v++ = 0;
-}
 
 /*
  * bits2int (RFC 6979 2.3.2) of the first bytes of a string: the integer
@@ -133,7 +129,7 @@ static int sign_with_nonce(int ci, const ecedu_modn *mn, const uint64_t *k, cons
     /* R = kG; x(R) is public (it gives r) */
     words_to_be(kb, NL, k);
     rc = ecedu_scalar_mult_base(ci, kb, NL, rx, ry, F);
-    wipe(kb, sizeof kb);
+    ecedu_wipe(kb, sizeof kb);
     ECEDU_DECLASSIFY(&rc, sizeof rc);
     ECEDU_DECLASSIFY(rx, F);
     if (rc) return rc;
@@ -150,10 +146,10 @@ static int sign_with_nonce(int ci, const ecedu_modn *mn, const uint64_t *k, cons
     modn_mul(mn, t, r, dm);
     modn_add(mn, t, t, e);
     modn_mul(mn, s, t, kinv);
-    wipe(km, sizeof km);
-    wipe(kinv, sizeof kinv);
-    wipe(dm, sizeof dm);
-    wipe(t, sizeof t);
+    ecedu_wipe(km, sizeof km);
+    ecedu_wipe(kinv, sizeof kinv);
+    ecedu_wipe(dm, sizeof dm);
+    ecedu_wipe(t, sizeof t);
 
     uint64_t s_zero = ecedu_ct_is_zero(s, W);
     ECEDU_DECLASSIFY(&s_zero, sizeof s_zero);
@@ -241,12 +237,12 @@ int ecedu_ecdsa_sign(int ci, const uint8_t *d, size_t dlen, const uint8_t *diges
         ecedu_drbg_reseed_reject(&g); /* h.3: next candidate */
     }
     rc = finish_signature(rc, dok, R, S, r_out, s_out, nlen);
-    wipe(D, sizeof D);
-    wipe(K, sizeof K);
-    wipe(S, sizeof S);
-    wipe(seed, sizeof seed);
-    wipe(T, sizeof T);
-    wipe(&g, sizeof g);
+    ecedu_wipe(D, sizeof D);
+    ecedu_wipe(K, sizeof K);
+    ecedu_wipe(S, sizeof S);
+    ecedu_wipe(seed, sizeof seed);
+    ecedu_wipe(T, sizeof T);
+    ecedu_wipe(&g, sizeof g);
     return rc;
 }
 
@@ -269,9 +265,9 @@ int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t
     ECEDU_DECLASSIFY(&kok, sizeof kok);
     int rc = kok ? sign_with_nonce(ci, mn, K, D, E, R, S) : ECEDU_ERR_SCALAR;
     rc = finish_signature(rc, dok, R, S, r_out, s_out, nlen);
-    wipe(D, sizeof D);
-    wipe(K, sizeof K);
-    wipe(S, sizeof S);
+    ecedu_wipe(D, sizeof D);
+    ecedu_wipe(K, sizeof K);
+    ecedu_wipe(S, sizeof S);
     return rc;
 }
 

@@ -198,6 +198,13 @@ static inline void ecedu_ct_lookup(uint64_t *out, const uint64_t *table, int ent
     for (int i = 0; i < words / 2; i++) memcpy(out + 2 * i, &acc[i], 16);
 }
 
+/* Zero n bytes of secret data, in a way the compiler may not drop as dead
+ * stores (the empty asm "reads" the memory). */
+static inline void ecedu_wipe(void *p, size_t n) {
+    memset(p, 0, n);
+    __asm__ __volatile__("" : : "r"(p) : "memory");
+}
+
 /* Big-endian bytes (exactly len bytes) -> nw little-endian words.  Returns 0
  * on success, -1 if the value does not fit in nw words. */
 int ecedu_bytes_to_words(uint64_t *w, int nw, const uint8_t *in, size_t len);

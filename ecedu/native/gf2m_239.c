@@ -13,6 +13,9 @@
 #define GF_NW 4
 #define GF_RED_TERMS 158, 0
 #define GF_NRED 2
+/* FN(inv) on AVX-512: runs of at least 14 squarings by the matrix (measured
+ * best; gf2m_field.h) */
+#define GF_MSQ_AVX512_MIN 14
 /* PCLMUL reduction, first round: fold at bit 320 = 64 * 5, using
  * z^320 = z^81 z^239 = z^81 (z^158 + 1) = z^239 + z^81 = z^158 + z^81 + 1
  * (mod f), largest exponent first (see gf2m_field.h, FN(vreduce)). */

@@ -42,5 +42,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_ZMUL
 #undef GF_NIB
 #undef GF_MSQ_MIN
+#undef GF_MSQ_CT_MIN
+#undef GF_MSQ_TABLE_MIN
 #undef GF_TABLE_NAME
 #undef FN
