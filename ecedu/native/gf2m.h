@@ -54,8 +54,12 @@ typedef struct ecedu_tau_consts {
     uint64_t t_w;      /* tau = t_w (mod tau^w), an integer mod 2^w          */
     int frac_words;    /* F/64: fraction bits of the rounding multipliers   */
     int64_t alpha[16][2];     /* alpha_u = u mod tau^w for u = 2j+1          */
-    int alpha_len[16];        /* tau-NAF of alpha_u: digit count ...         */
-    int8_t alpha_tnaf[16][16];/* ... and digits in {0, +-1}, lowest first    */
+    /* how tnaf.h builds the table, alpha_u P = sign (entry base + rest P)
+     * (gen_curves.py: table_plan): */
+    int8_t tab_base[16];      /* an earlier entry, or -1 for none            */
+    int8_t tab_sign[16];      /* +1 or -1                                    */
+    int rest_len[16];         /* tau-NAF of the rest: digit count ...        */
+    int8_t rest_tnaf[16][16]; /* ... and digits in {0, +-1}, lowest first    */
     uint64_t d0[ECEDU_TW], d1[ECEDU_TW];      /* delta = (tau^m-1)/(tau-1)    */
     uint64_t m0[ECEDU_TW]; int m0_neg;        /* |M0| = round(|s0| 2^F / n)   */
     uint64_t m1[ECEDU_TW]; int m1_neg;        /* |M1|, s0 + s1 tau = conj(delta) */

@@ -25,13 +25,17 @@
  */
 #include "ztau.h"
 
-/* tab[j] = alpha_{2j+1} P (affine x then lambda = x + y/x), j < 2^(w-2),
- * from the tau-NAF of each alpha_u: sum of +-tau^i P, added up in
- * Lopez-Dahab coordinates (X : Y : Z) (ld.h).  P is public: the work may
- * depend on it, but it is constant time anyway.  Then, as
+/* tab[j] = alpha_{2j+1} P (affine x then lambda = x + y/x), j < 2^(w-2).
+ * Entry j is sign (entry v + rest P) for an earlier entry v (or only the
+ * rest), the rest a sum of +-tau^i P: gen_curves.py (table_plan) chose
+ * these sums so that few additions are needed (w = 5: 7 instead of 10 for
+ * the plain tau-NAF of each alpha_u) and checked that none of them meets an
+ * exceptional case (Q = +-T), so the fast mixed addition of ld.h in
+ * Lopez-Dahab coordinates (X : Y : Z) is enough.  P is public: the work
+ * may depend on it, but it is constant time anyway.  Then, as
  *     x = X/Z = X^2/(X Z)   and   lambda = X/Z + Y/(X Z) = (X^2 + Y)/(X Z),
  * one inversion of all the products X Z serves every entry (Montgomery's
- * simultaneous inversion, HMV Alg. 2.26). */
+ * simultaneous inversion, HMV Alg. 2.26), and the sign is lambda + 1. */
 static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, const uint64_t *x,
                           const uint64_t *y, uint64_t (*tab)[2][GF_NW]) {
     const int entries = 1 << (tc->w - 2);
@@ -39,7 +43,7 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
     uint64_t X[16][GF_NW] = {{0}}, Y[16][GF_NW] = {{0}}, Z[16][GF_NW] = {{0}}, pre[16][GF_NW];
     int longest = 0;
     for (int j = 0; j < entries; j++)
-        if (tc->alpha_len[j] > longest) longest = tc->alpha_len[j];
+        if (tc->rest_len[j] > longest) longest = tc->rest_len[j];
     FN(copy)(tx[0], x);
     FN(copy)(ty[0], y);
     for (int i = 1; i < longest; i++) {
@@ -47,12 +51,15 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
         FN(sqr)(ty[i], ty[i - 1]);
     }
     for (int j = 0; j < entries; j++) {
-        /* alpha_u P: start from the lowest term, add the others.  The partial
-         * sums are small elements of Z[tau] (norm far below n), so no sum can
-         * be O or meet +-T: the fast addition is enough. */
-        int first = 1;
-        for (int i = 0; i < tc->alpha_len[j]; i++) {
-            int d = tc->alpha_tnaf[j][i];
+        const int v = tc->tab_base[j];
+        int first = v < 0;
+        if (v >= 0) {
+            FN(copy)(X[j], X[v]);
+            FN(copy)(Y[j], Y[v]);
+            FN(copy)(Z[j], Z[v]);
+        }
+        for (int i = 0; i < tc->rest_len[j]; i++) {
+            int d = tc->rest_tnaf[j][i];
             uint64_t ny[GF_NW], A[GF_NW], B[GF_NW];
             if (!d) continue; /* public constant */
             FN(add)(ny, tx[i], ty[i]);                 /* -tau^i P */
@@ -85,6 +92,7 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
         FN(mul)(tab[j][0], t, di);     /* x = X^2 / (X Z) */
         FN(add)(t, t, Y[j]);
         FN(mul)(tab[j][1], t, di);     /* lambda = (X^2 + Y) / (X Z) */
+        tab[j][1][0] ^= tc->tab_sign[j] < 0; /* -(x, lambda) = (x, lambda + 1) */
     }
 }
 

@@ -29,7 +29,7 @@
 static void fixed_lambda(const uint64_t *k, int kw, const uint64_t *M, int mw, int neg, int F,
                          uint64_t *I, int tw, uint64_t *frac) {
     uint64_t p[3 * ECEDU_TW] = {0};
-    const int pw = kw + mw + 1; /* product words + a sign word */
+    const int pw = kw + mw + 1 > F ? kw + mw + 1 : F + 1; /* product words + a sign word */
     for (int i = 0; i < kw; i++) {
         uint64_t carry = 0;
         for (int j = 0; j < mw; j++) {
@@ -45,6 +45,12 @@ static void fixed_lambda(const uint64_t *k, int kw, const uint64_t *M, int mw, i
     for (int i = 0; i < tw; i++) I[i] = F + i < pw ? p[F + i] : sign;
 }
 
+/* Words of the public constant v (at most n words), without leading zero words. */
+static int words_of(const uint64_t *v, int n) {
+    while (n > 1 && !v[n - 1]) n--;
+    return n;
+}
+
 /*
  * (r0, r1) = k partmod delta, then + delta if r0 is even, so that r0 is odd
  * (d0 is odd because N(delta) = n is odd), as the regular recoding needs.
@@ -54,10 +60,10 @@ static void fixed_lambda(const uint64_t *k, int kw, const uint64_t *M, int mw, i
 void ecedu_tau_partmod(const ecedu_tau_consts *tc, int nw, const uint64_t *k, uint64_t *r0,
                        uint64_t *r1, int rw) {
     enum { T = ECEDU_TW };
-    const int tw = nw + 2, kw = nw + 1, F = tc->frac_words;
+    const int tw = nw + 2, kw = nw, F = tc->frac_words; /* k < n fits nw words */
     uint64_t f0[T], f1[T], e0w, e1w;
-    fixed_lambda(k, kw, tc->m0, nw + 1, tc->m0_neg, F, f0, tw, &e0w);
-    fixed_lambda(k, kw, tc->m1, nw + 1, tc->m1_neg, F, f1, tw, &e1w);
+    fixed_lambda(k, kw, tc->m0, words_of(tc->m0, nw + 1), tc->m0_neg, F, f0, tw, &e0w);
+    fixed_lambda(k, kw, tc->m1, words_of(tc->m1, nw + 1), tc->m1_neg, F, f1, tw, &e1w);
 
     /* Round each coordinate to nearest, floor(lambda + 1/2): the fraction
      * e in [0, 1) becomes eta = e or e - 1, i.e. e read as a signed 64-bit
@@ -93,31 +99,29 @@ void ecedu_tau_partmod(const ecedu_tau_consts *tc, int nw, const uint64_t *k, ui
     zt_from_i64(one, tw, h1);
     zt_add(f1, f1, one, tw); /* q1 */
 
-    /* rho = k - q delta,  q delta = (q0 d0 - 2 q1 d1) + (q0 d1 + q1 d0 + mu q1 d1) tau */
+    /* rho = k - q delta,  q delta = (q0 d0 - 2 q1 d1) + (q0 d1 + q1 d0 + mu q1 d1) tau.
+     * rho fits rw words, so all of this is computed modulo 2^(64 rw): the
+     * products need only their low rw words. */
     uint64_t a[T], b[T], t[T], kk[T];
-    for (int i = 0; i < tw; i++) kk[i] = i < kw ? k[i] : 0;
-    zt_mul_lo(a, f0, tc->d0, tw);
-    zt_mul_lo(t, f1, tc->d1, tw);
-    zt_sub(a, a, t, tw);
-    zt_sub(a, a, t, tw);
-    zt_sub(a, kk, a, tw);                   /* r0 = k - (q0 d0 - 2 q1 d1) */
-    zt_mul_lo(b, f0, tc->d1, tw);
-    zt_mul_lo(kk, f1, tc->d0, tw);
-    zt_add(b, b, kk, tw);
-    if (tc->mu > 0) zt_add(b, b, t, tw); else zt_sub(b, b, t, tw);
-    zt_neg(b, tw);                          /* r1 = -(q0 d1 + q1 d0 + mu q1 d1) */
+    for (int i = 0; i < rw; i++) kk[i] = i < kw ? k[i] : 0;
+    zt_mul_lo(a, f0, tc->d0, rw);
+    zt_mul_lo(t, f1, tc->d1, rw);
+    zt_sub(a, a, t, rw);
+    zt_sub(a, a, t, rw);
+    zt_sub(r0, kk, a, rw);                  /* r0 = k - (q0 d0 - 2 q1 d1) */
+    zt_mul_lo(b, f0, tc->d1, rw);
+    zt_mul_lo(kk, f1, tc->d0, rw);
+    zt_add(b, b, kk, rw);
+    if (tc->mu > 0) zt_add(b, b, t, rw); else zt_sub(b, b, t, rw);
+    zt_neg(b, rw);                          /* r1 = -(q0 d1 + q1 d0 + mu q1 d1) */
 
     /* make r0 odd: + delta under a mask */
-    uint64_t even = (a[0] & 1) - 1;
-    for (int i = 0; i < tw; i++) {
+    uint64_t even = (r0[0] & 1) - 1;
+    for (int i = 0; i < rw; i++) {
         f0[i] = tc->d0[i] & even;
         f1[i] = tc->d1[i] & even;
     }
-    zt_add(a, a, f0, tw);
-    zt_add(b, b, f1, tw);
-    for (int i = 0; i < rw; i++) {
-        r0[i] = a[i];
-        r1[i] = b[i];
-    }
+    zt_add(r0, r0, f0, rw);
+    zt_add(r1, b, f1, rw);
 }
 

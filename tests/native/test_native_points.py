@@ -324,3 +324,28 @@ def test_tnaf_agrees_with_ladder_many_scalars(name, ladder_and_tnaf):
     P = native.scalar_mult_base(name, rng.randrange(1, c.n))
     lad, tau = ladder_and_tnaf(lambda: [native.scalar_mult(name, k, *P) for k in ks])
     assert lad == tau
+
+
+@pytest.mark.parametrize("w, mu", [(5, -1), (5, 1), (6, -1), (6, 1)])
+def test_tau_table_plan_builds_each_alpha(w, mu):
+    """gen_curves.table_plan, which curves.c carries for tnaf.h: every entry
+    sign·(entry v + Σ dᵢτⁱ) equals α_u in Z[τ], only earlier entries are reused, no step
+    adds ±T to T, and it needs fewer additions than the plain τ-NAF of each α_u."""
+    from ecedu.native.gen_curves import _steps_ok, table_plan
+    from ecedu.scalar.tnaf import evaluate, tnaf, wtnaf_constants
+
+    _, alphas = wtnaf_constants(w, mu)
+    us = sorted(alphas)
+    plan = table_plan(alphas, mu)
+    additions = 0
+    for j, (v, sign, rest) in enumerate(plan):
+        assert -1 <= v < j and sign in (1, -1)
+        base = alphas[us[v]] if v >= 0 else (0, 0)
+        r = evaluate(rest, mu)
+        assert (sign * (base[0] + r[0]), sign * (base[1] + r[1])) == tuple(alphas[us[j]])
+        assert _steps_ok(base if v >= 0 else None, rest, mu)
+        additions += sum(1 for d in rest if d) - (v < 0)
+    plain = sum(sum(1 for d in tnaf(alphas[u], mu) if d) - 1 for u in us)
+    assert additions == plain - 3
+    # the check itself: P + P (a doubling) and P - P (the point at infinity) are caught
+    assert not _steps_ok((1, 0), [1], mu) and not _steps_ok((1, 0), [-1], mu)
