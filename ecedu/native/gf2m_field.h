@@ -333,11 +333,12 @@ GF_INL void FN(vreduce)(__m128i *R, const __m128i *C, const int D) {
 /* C = E + O z^64: the products at odd word offsets (O) shifted into the even
  * lanes (E); shared end of both multiplications below. */
 GF_INL void FN(vcombine)(__m128i *C, __m128i *E, const __m128i *O) {
+    /* lane s of O z^64 is (high word of O[s-1], low word of O[s]): one
+     * PALIGNR per lane instead of two byte shifts */
+    E[0] = _mm_xor_si128(E[0], _mm_slli_si128(O[0], 8));
 #pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) {
-        E[s] = _mm_xor_si128(E[s], _mm_slli_si128(O[s], 8));
-        E[s + 1] = _mm_xor_si128(E[s + 1], _mm_srli_si128(O[s], 8));
-    }
+    for (int s = 1; s < GF_NW; s++) E[s] = _mm_xor_si128(E[s], _mm_alignr_epi8(O[s], O[s - 1], 8));
+    E[GF_NW] = _mm_xor_si128(E[GF_NW], _mm_srli_si128(O[GF_NW - 1], 8));
 #pragma GCC unroll 12
     for (int s = 0; s < GF_NW; s++) C[s] = E[s];
 }
