@@ -86,6 +86,16 @@ def test_chapter_notebook_structure(name):
     assert "ipywidgets" in src
 
 
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_every_cell_has_an_id(path):
+    """nbformat 4.5 requires cell ids; nbformat.read adds missing ones silently (and nbmake
+    warns), so the stored file is checked as it is."""
+    raw = json.loads(path.read_text())
+    assert (raw["nbformat"], raw["nbformat_minor"]) >= (4, 5)
+    missing = [i for i, c in enumerate(raw["cells"]) if "id" not in c]
+    assert not missing, f"{path.name}: cells without an id: {missing}"
+
+
 def test_book_sees_the_notebooks():
     link = BOOK / "notebooks"
     assert link.resolve() == NOTEBOOKS.resolve()
