@@ -13,6 +13,9 @@
 #define GF_NW 5
 #define GF_RED_TERMS 12, 7, 5, 0
 #define GF_NRED 4
+/* FN(inv) with SSE: runs of at least 48 squarings by the matrix (measured
+ * best; gf2m_field.h) */
+#define GF_MSQ_SSE_MIN 48
 
 #define GF_PCLMUL 0
 #define GF_TABLE_NAME ecedu_gf283_portable

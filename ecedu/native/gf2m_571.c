@@ -13,9 +13,10 @@
 #define GF_NW 9
 #define GF_RED_TERMS 10, 5, 2, 0
 #define GF_NRED 4
-/* FN(inv) on AVX-512: runs of at least 40 squarings by the matrix (measured
- * best; gf2m_field.h) */
+/* FN(inv): runs of at least 40 (AVX-512) or 48 (SSE) squarings by the
+ * matrix (measured best; gf2m_field.h) */
 #define GF_MSQ_AVX512_MIN 40
+#define GF_MSQ_SSE_MIN 48
 
 #define GF_PCLMUL 0
 #define GF_TABLE_NAME ecedu_gf571_portable

@@ -1004,15 +1004,21 @@ typedef uint64_t FN(matrix)[GF_NG][GF_NW][8];
 static void FN(matrix_set)(FN(matrix) M, int i, const uint64_t *c) {
     for (int j = 0; j < GF_NW; j++) M[i >> 3][j][i & 7] = c[j];
 }
-/* The runs that get a table, and those that FN(inv) does by the matrix:
- * from how many squarings on the table is faster (measured per field and
- * instance: the SSE code of the PCLMULQDQ instance applies the matrix more
- * slowly than it squares, so there FN(inv) never uses it). */
+
+/* Which runs use a table: FN(inv) takes the matrix for runs of at least
+ * GF_MSQ_CT_MIN squarings, FN(inv_public) the look-ups for runs of at
+ * least GF_MSQ_MIN (break-even points measured per field and instance;
+ * gf2m_<m>.c may set the first).  Measured, FN(inv) with the matrices
+ * against squaring only: AVX-512 1.7-3x faster, SSE 1.5-2.5x, portable
+ * 1.3-1.5x. */
 #define GF_MSQ_MIN 24
 #ifndef GF_MSQ_AVX512_MIN /* gf2m_<m>.c may set it */
 #define GF_MSQ_AVX512_MIN 24
 #endif
-#define GF_MSQ_CT_MIN (GF_PCLMUL == 2 ? GF_MSQ_AVX512_MIN : GF_PCLMUL == 1 ? 1 << 20 : 24)
+#ifndef GF_MSQ_SSE_MIN
+#define GF_MSQ_SSE_MIN 24
+#endif
+#define GF_MSQ_CT_MIN (GF_PCLMUL == 2 ? GF_MSQ_AVX512_MIN : GF_PCLMUL == 1 ? GF_MSQ_SSE_MIN : 24)
 #define GF_MSQ_TABLE_MIN (GF_MSQ_CT_MIN < GF_MSQ_MIN ? GF_MSQ_CT_MIN : GF_MSQ_MIN)
 typedef struct FN(msq_table) {
     FN(matrix) col;                    /* c_i = (z^i)^(2^k)  */
@@ -1072,8 +1078,10 @@ static void FN(msq_apply)(uint64_t *r, const uint64_t *a, const FN(msq_table) *T
  *     three-input logic instruction per word adds (AND, XOR) word j of the
  *     eight columns into a 512-bit accumulator; its eight lanes are added
  *     up at the end.
- *   - Otherwise bit by bit, into four accumulators so that the XORs are not
- *     one chain. */
+ *   - SSE4.1: two columns at a time, the two bits turned into two lanes
+ *     of all-ones/zero by an AND and a 64-bit compare (PCMPEQQ).
+ *   - Portable: bit by bit, into four accumulators so that the XORs are
+ *     not one chain. */
 static void FN(linear_ct)(uint64_t *r, const uint64_t *a, const FN(matrix) M) {
 #if GF_PCLMUL == 2
     const __m512i ones = _mm512_set1_epi64(-1);
@@ -1090,6 +1098,20 @@ static void FN(linear_ct)(uint64_t *r, const uint64_t *a, const FN(matrix) M) {
         __m128i q = _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
         r[j] = (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q)));
     }
+#elif GF_PCLMUL == 1
+    __m128i acc[GF_NW];
+    for (int j = 0; j < GF_NW; j++) acc[j] = _mm_setzero_si128();
+    for (int g = 0; g < GF_NG; g++) {
+        const __m128i byte = _mm_set1_epi64x((long long)((a[g >> 3] >> (8 * (g & 7))) & 0xff));
+        for (int p = 0; p < 4; p++) { /* columns 8g + 2p and 8g + 2p + 1 */
+            const __m128i sel = _mm_set_epi64x(2LL << (2 * p), 1LL << (2 * p));
+            const __m128i mask = _mm_cmpeq_epi64(_mm_and_si128(byte, sel), sel);
+            for (int j = 0; j < GF_NW; j++)
+                acc[j] = _mm_xor_si128(acc[j], _mm_and_si128(mask, _mm_loadu_si128((const __m128i *)&M[g][j][2 * p])));
+        }
+    }
+    for (int j = 0; j < GF_NW; j++)
+        r[j] = (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(acc[j], _mm_unpackhi_epi64(acc[j], acc[j])));
 #else
     uint64_t acc[4][GF_NW] = {{0}};
     for (int i = 0; i < GF_M; i++) {
