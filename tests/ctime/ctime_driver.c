@@ -112,8 +112,11 @@ int main(int argc, char **argv) {
      * reports a CPU without them, so the library would not pick that path
      * under valgrind anyway).  It is the same C source as the PCLMULQDQ
      * path, compiled for AVX-512; the code it adds (the double-shift
-     * intrinsics of FN(vshl) / FN(vshr), the 512-bit multiplication) is
-     * branch-free with constant addresses. */
+     * intrinsics of FN(vshl) / FN(vshr), the 512-bit multiplication, the
+     * eight-column matrix product of FN(linear_ct) in the inversion) is
+     * branch-free with constant addresses.  The inversion's matrix product
+     * is checked here in its SSE and portable forms (same columns, same
+     * masks, two or one at a time). */
     for (int portable = 0; portable <= 1; portable++) {
         if (portable) ecedu_force_portable(1);
         else if (ecedu_force_implementation(1) != 0) ecedu_force_implementation(-1);
