@@ -13,9 +13,9 @@ int ecedu_version(void) { return 1; }
  * 64-bit load and a byte swap where all eight exist, byte by byte at the
  * short front end.  Loops and branches depend on the lengths only. */
 static uint64_t be_word(const uint8_t *in, size_t len, int i) {
+    if (8 * (size_t)i >= len) return 0;
     const size_t end = len - 8 * (size_t)i; /* one past the word's last byte */
     uint64_t v = 0;
-    if (8 * (size_t)i >= len) return 0;
     if (end >= 8) {
         memcpy(&v, in + end - 8, 8);
         return __builtin_bswap64(v);

@@ -13,8 +13,8 @@
 #define GF_NW 7
 #define GF_RED_TERMS 87, 0
 #define GF_NRED 2
-/* FN(inv): runs of at least 48 (AVX-512) or 48 (SSE) squarings by the
- * matrix (measured best; gf2m_field.h) */
+/* FN(inv): runs of at least 48 squarings by the matrix, with AVX-512 and
+ * with SSE (measured best; gf2m_field.h) */
 #define GF_MSQ_AVX512_MIN 48
 #define GF_MSQ_SSE_MIN 48
 

@@ -29,7 +29,7 @@
 static void fixed_lambda(const uint64_t *k, int kw, const uint64_t *M, int mw, int neg, int F,
                          uint64_t *I, int tw, uint64_t *frac) {
     uint64_t p[3 * ECEDU_TW] = {0};
-    const int pw = kw + mw + 1 > F ? kw + mw + 1 : F + 1; /* product words + a sign word */
+    const int pw = kw + mw + 1; /* product words + a sign word (> F: F = nw + 1, see gen_curves) */
     for (int i = 0; i < kw; i++) {
         uint64_t carry = 0;
         for (int j = 0; j < mw; j++) {
