@@ -38,9 +38,9 @@ class build_py_with_native(build_py):
     def run(self):
         super().run()
         builder = _load_builder()
-        src = HERE / "ecedu" / "native"
+        src = HERE / "ecedu" / "native" / "src"
         if getattr(self, "editable_mode", False):
-            out = src
+            out = src.parent
         else:
             out = Path(self.build_lib) / "ecedu" / "native"
         try:

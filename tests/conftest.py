@@ -48,7 +48,7 @@ def build_ctime_driver(tmp_path_factory):
 
     def build(driver_c):
         exe = tmp_path_factory.mktemp("ctime") / driver_c.stem
-        subprocess.run([cc, "-O2", "-g", "-I", str(NATIVE_DIR), str(driver_c), "-o", str(exe),
+        subprocess.run([cc, "-O2", "-g", "-I", str(NATIVE_DIR / "src"), str(driver_c), "-o", str(exe),
                         "-L", str(NATIVE_DIR), "-lecedu_native", f"-Wl,-rpath,{NATIVE_DIR}"], check=True)
         return exe
     return build

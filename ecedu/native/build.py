@@ -51,11 +51,15 @@ def find_compiler() -> str | None:
     return None
 
 
-def sources(src_dir: Path = HERE) -> list[Path]:
-    return sorted(src_dir.glob("*.c"))
+SRC = HERE / "src"
 
 
-def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Path | str = HERE,
+def sources(src_dir: Path = SRC) -> list[Path]:
+    """Every C unit under src/ (the templates are *.tmpl.h, included by src/instances/*.c)."""
+    return sorted(src_dir.rglob("*.c"))
+
+
+def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Path | str = SRC,
           verbose: bool = False) -> Path:
     """Compile the C sources of src_dir into out_dir/libecedu_native.so
     (or libecedu_native_asan.so when sanitize).  Returns the path; raises
@@ -71,8 +75,8 @@ def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Pat
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ecedu-build-") as tmp:
         def compile_one(src: Path) -> Path:
-            obj = Path(tmp) / (src.stem + ".o")
-            cmd = cc.split() + flags + ["-c", str(src), "-o", str(obj)]
+            obj = Path(tmp) / ("_".join(src.relative_to(src_dir).with_suffix(".o").parts))
+            cmd = cc.split() + flags + ["-I", str(src_dir), "-c", str(src), "-o", str(obj)]
             if verbose:
                 print(" ".join(cmd), flush=True)
             r = subprocess.run(cmd, capture_output=True, text=True)

@@ -27,7 +27,7 @@ def _stale():
     if not ASAN_LIB.exists():
         return True
     t = ASAN_LIB.stat().st_mtime
-    return any(p.stat().st_mtime > t for p in list(NATIVE.glob("*.c")) + list(NATIVE.glob("*.h")))
+    return any(p.stat().st_mtime > t for p in (NATIVE / "src").rglob("*.[ch]"))
 
 
 @pytest.mark.slow

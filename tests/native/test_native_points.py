@@ -331,7 +331,7 @@ def test_tau_table_plan_builds_each_alpha(w, mu):
     """gen_curves.table_plan, which curves.c carries for tnaf.h: every entry
     sign·(entry v + Σ dᵢτⁱ) equals α_u in Z[τ], only earlier entries are reused, no step
     adds ±T to T, and it needs fewer additions than the plain τ-NAF of each α_u."""
-    from ecedu.native.gen_curves import _steps_ok, table_plan
+    from tools.gen_curves import _steps_ok, table_plan
     from ecedu.scalar.tnaf import evaluate, tnaf, wtnaf_constants
 
     _, alphas = wtnaf_constants(w, mu)

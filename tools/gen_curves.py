@@ -1,4 +1,4 @@
-"""Regenerate curves.c from ecedu/curves/sec2.py (run: python -m ecedu.native.gen_curves).
+"""Regenerate curves.c from ecedu/curves/sec2.py (run: python tools/gen_curves.py).
 
 The C library carries its own copy of the domain parameters so that it needs
 nothing at run time; tests/native checks that the two copies agree.
@@ -121,7 +121,7 @@ def main():
         " * ecedu/curves/sec2.py; do not edit by hand).",
         " */",
         "#include <string.h>",
-        '#include "gf2m.h"',
+        '#include "internal.h"',
         "",
         "/* Koblitz curves: constants of the regular tau-adic method (tnaf.h, ztau.c). */",
     ]
@@ -154,7 +154,7 @@ def main():
         "}",
         "",
     ]
-    Path(__file__).with_name("curves.c").write_text("\n".join(out))
+    (Path(__file__).resolve().parents[1] / "ecedu" / "native" / "src" / "curve" / "sec2_curves.c").write_text("\n".join(out))
 
 
 if __name__ == "__main__":

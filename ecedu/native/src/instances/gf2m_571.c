@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 #include <immintrin.h>
-#include "gf2m.h"
+#include "internal.h"
 
 #define GF_M 571
 #define GF_NW 9
@@ -21,14 +21,14 @@
 #define GF_PCLMUL 0
 #define GF_TABLE_NAME ecedu_gf571_portable
 #define FN(name) gf571_portable_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
 #define GF_PCLMUL 1
 #define GF_TABLE_NAME ecedu_gf571_pclmul
 #define FN(name) gf571_pclmul_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
 /* Third instance: the code built for AVX-512, with the multiplication on
@@ -40,5 +40,5 @@
 #define GF_ZMUL 1
 #define GF_TABLE_NAME ecedu_gf571_vpclmul
 #define FN(name) gf571_vpclmul_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 #pragma GCC pop_options

@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 #include <immintrin.h>
-#include "gf2m.h"
+#include "internal.h"
 
 #define GF_M 239
 #define GF_NW 4
@@ -25,14 +25,14 @@
 #define GF_PCLMUL 0
 #define GF_TABLE_NAME ecedu_gf239_portable
 #define FN(name) gf239_portable_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
 #define GF_PCLMUL 1
 #define GF_TABLE_NAME ecedu_gf239_pclmul
 #define FN(name) gf239_pclmul_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
 /* Third instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
@@ -43,7 +43,7 @@
 #define GF_PCLMUL 2
 #define GF_TABLE_NAME ecedu_gf239_vpclmul
 #define FN(name) gf239_vpclmul_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 #undef GF_FOLD_WORD
 #undef GF_FOLD_TERMS

@@ -3,7 +3,7 @@
  * ecedu/curves/sec2.py; do not edit by hand).
  */
 #include <string.h>
-#include "gf2m.h"
+#include "internal.h"
 
 /* Koblitz curves: constants of the regular tau-adic method (tnaf.h, ztau.c). */
 static const ecedu_tau_consts tau_sect163k1 = {

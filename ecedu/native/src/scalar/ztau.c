@@ -2,7 +2,7 @@
  * ztau.c -- partial reduction of a secret scalar modulo delta in Z[tau], in
  * constant time (see ztau.h for the notation and the helpers).
  */
-#include "ztau.h"
+#include "scalar/ztau.h"
 
 /* ------------------------------------------------------------------------
  * Partial reduction (Solinas 2000; GECC Alg. 3.62-3.65).

@@ -23,7 +23,7 @@
  * `complete` additions (ecedu/scalar/tnaf.py: regular_plan shows the norms
  * involved are < n); those use the complete addition of lambda.h.
  */
-#include "ztau.h"
+#include "scalar/ztau.h"
 
 /* tab[j] = alpha_{2j+1} P (affine x then lambda = x + y/x), j < 2^(w-2).
  * Entry j is sign (entry v + rest P) for an earlier entry v (or only the

@@ -7,7 +7,7 @@
  * and no branch depends on data, so it is constant time by construction.
  */
 #include <string.h>
-#include "ecdsa_sha256.h"
+#include "hash/sha256.h"
 
 /* First 32 bits of the fractional parts of the cube roots of the first 64
  * primes (FIPS 180-4 section 4.2.2). */

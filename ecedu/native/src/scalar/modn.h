@@ -17,7 +17,7 @@
 #ifndef ECEDU_ECDSA_MODN_H
 #define ECEDU_ECDSA_MODN_H
 #include <stdint.h>
-#include "gf2m.h"
+#include "internal.h"
 
 #define ECEDU_MODN_W ECEDU_MAXW /* 9 words: n has at most 571 bits */
 

@@ -6,13 +6,13 @@
  *     const ecedu_field_impl GF_TABLE_NAME;
  * See gf2m_163.c for the macros it needs.  May be included several times.
  */
-#include "gf2m_field.h"
-#include "point.h"
-#include "ladder.h"
-#include "ld.h"
-#include "lambda.h"
-#include "fixed_base.h"
-#include "tnaf.h"
+#include "field/gf2m/clmul128.tmpl.h"
+#include "curve/point.tmpl.h"
+#include "curve/ladder.tmpl.h"
+#include "curve/ld.tmpl.h"
+#include "curve/lambda.tmpl.h"
+#include "curve/fixed_base.tmpl.h"
+#include "curve/tnaf.tmpl.h"
 
 const ecedu_field_impl GF_TABLE_NAME = {
     GF_M,

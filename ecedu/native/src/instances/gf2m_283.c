@@ -1,5 +1,5 @@
 /*
- * gf2m_193.c -- GF(2^193) with f(z) = z^193 + z^15 + 1, 4 words per element,
+ * gf2m_283.c -- GF(2^283) with f(z) = z^283 + z^12 + z^7 + z^5 + 1, 5 words per element,
  * and the curves over it.  Three instances of the same template: portable C,
  * PCLMULQDQ (SSE4.1) and PCLMULQDQ with AVX-512 (each compiled for its
  * instruction set by the pragma only; cpu.c decides at run time which one
@@ -7,24 +7,27 @@
  */
 #include <stdlib.h>
 #include <immintrin.h>
-#include "gf2m.h"
+#include "internal.h"
 
-#define GF_M 193
-#define GF_NW 4
-#define GF_RED_TERMS 15, 0
-#define GF_NRED 2
+#define GF_M 283
+#define GF_NW 5
+#define GF_RED_TERMS 12, 7, 5, 0
+#define GF_NRED 4
+/* FN(inv) with SSE: runs of at least 48 squarings by the matrix (measured
+ * best; gf2m_field.h) */
+#define GF_MSQ_SSE_MIN 48
 
 #define GF_PCLMUL 0
-#define GF_TABLE_NAME ecedu_gf193_portable
-#define FN(name) gf193_portable_##name
-#include "gf2m_instance.h"
+#define GF_TABLE_NAME ecedu_gf283_portable
+#define FN(name) gf283_portable_##name
+#include "instances/instance.tmpl.h"
 
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
 #define GF_PCLMUL 1
-#define GF_TABLE_NAME ecedu_gf193_pclmul
-#define FN(name) gf193_pclmul_##name
-#include "gf2m_instance.h"
+#define GF_TABLE_NAME ecedu_gf283_pclmul
+#define FN(name) gf283_pclmul_##name
+#include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
 /* Third instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
@@ -33,7 +36,7 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
-#define GF_TABLE_NAME ecedu_gf193_vpclmul
-#define FN(name) gf193_vpclmul_##name
-#include "gf2m_instance.h"
+#define GF_TABLE_NAME ecedu_gf283_vpclmul
+#define FN(name) gf283_vpclmul_##name
+#include "instances/instance.tmpl.h"
 #pragma GCC pop_options

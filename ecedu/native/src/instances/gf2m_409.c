@@ -7,7 +7,7 @@
  */
 #include <stdlib.h>
 #include <immintrin.h>
-#include "gf2m.h"
+#include "internal.h"
 
 #define GF_M 409
 #define GF_NW 7
@@ -21,14 +21,14 @@
 #define GF_PCLMUL 0
 #define GF_TABLE_NAME ecedu_gf409_portable
 #define FN(name) gf409_portable_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
 #define GF_PCLMUL 1
 #define GF_TABLE_NAME ecedu_gf409_pclmul
 #define FN(name) gf409_pclmul_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
 /* Third instance: the code built for AVX-512 (as in every field), and here
@@ -53,5 +53,5 @@
 #define GF_ZMUL 1
 #define GF_TABLE_NAME ecedu_gf409_vpclmul
 #define FN(name) gf409_vpclmul_##name
-#include "gf2m_instance.h"
+#include "instances/instance.tmpl.h"
 #pragma GCC pop_options

@@ -27,11 +27,11 @@
 #include <pthread.h>
 #include <string.h>
 #include <time.h>
-#include "gf2m.h"
+#include "internal.h"
 #include "ecedu_native.h"
 #include "ecedu_ecdsa.h"
-#include "ecdsa_modn.h"
-#include "ecdsa_sha256.h"
+#include "scalar/modn.h"
+#include "hash/sha256.h"
 
 #if defined(__has_include)
 #if __has_include(<valgrind/memcheck.h>)

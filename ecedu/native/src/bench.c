@@ -4,7 +4,7 @@
  */
 #include <string.h>
 #include <time.h>
-#include "gf2m.h"
+#include "internal.h"
 #include "ecedu_native.h"
 
 int ecedu_version(void) { return 1; }

@@ -19,7 +19,7 @@
  */
 #include <stdlib.h>
 #include <string.h>
-#include "gf2m.h"
+#include "internal.h"
 
 #if defined(__x86_64__) || defined(__i386__)
 #include <cpuid.h>

@@ -16,7 +16,7 @@
  */
 #ifndef ECEDU_ZTAU_H
 #define ECEDU_ZTAU_H
-#include "gf2m.h"
+#include "internal.h"
 
 /* ------------------------------------------------------------------------
  * Two's-complement helpers on n-word integers.

@@ -11,7 +11,7 @@
 #include <pthread.h>
 #include <stdlib.h>
 #include <string.h>
-#include "gf2m.h"
+#include "internal.h"
 #include "ecedu_native.h"
 
 /* Bytes of a field element / of a scalar for curve c. */
