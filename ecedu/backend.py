@@ -12,7 +12,7 @@ def native_available() -> bool:
         from . import native
     except ImportError:
         return False
-    return bool(getattr(native, "available", lambda: False)())
+    return native.available()
 
 
 def native_reason() -> str:
@@ -20,8 +20,7 @@ def native_reason() -> str:
         from . import native
     except ImportError as e:
         return f"ecedu.native cannot be imported: {e}"
-    reason = native.load_error() if hasattr(native, "load_error") else None
-    return reason or "the native library is not built"
+    return native.load_error() or "the native library is not built"
 
 
 def default_backend() -> str:

@@ -46,15 +46,14 @@ def generate_private_key(curve) -> int:
 
 
 def public_key(curve, d: int, backend: str | None = None):
-    """The public point d·G."""
+    """The public point d·G; ``backend`` as everywhere (None: native where it covers the curve)."""
+    from .backend import resolve
     from .scalar import fixed_base_mult
     curve = get_curve(curve)
     check_private_scalar(curve, d)
-    if backend is not None:
-        from .backend import resolve
-        if resolve(backend) == "native":
-            from . import native
-            return native.scalar_mult_base(curve.name, d)
+    if resolve(backend, curve) == "native":
+        from . import native
+        return native.scalar_mult_base(curve.name, d)
     return fixed_base_mult(curve, d)
 
 

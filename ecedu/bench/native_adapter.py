@@ -22,20 +22,16 @@ class Native:
     def available(self) -> bool:
         return self.module is not None
 
-    def func(self, name: str):
-        """The function ``ecedu.native.<name>`` (e.g. ``bench_ecdh``), or None."""
-        return getattr(self.module, name) if self.module is not None else None
-
-    def missing(self, name: str) -> str:
-        return self.reason or f"ecedu.native has no {name}()"
-
     def supports_curve(self, curve: str) -> bool:
         return self.module is not None and curve in native.CURVES
 
     def info(self) -> dict:
         if self.module is None:
             return {"available": False, "reason": self.reason}
-        return {"available": True, "implementation": native.implementation(),
+        impl = native.implementation()
+        return {"available": True, "implementation": impl,
+                # the level's former name, for readers of older records ("vpclmul")
+                "implementation_aliases": [a for a, v in native.IMPLEMENTATION_ALIASES.items() if v == impl],
                 "using_pclmul": native.using_pclmul(), "cpu_features": native.cpu_features(),
                 "library_path": native.library_path()}
 

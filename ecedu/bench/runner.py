@@ -193,10 +193,10 @@ class EcdhJob(_Job):
             self.impls[name] = run
 
         if self.want_native():
-            nb = self.native.func("bench_ecdh")
-            if nb is None:
-                self.note("native", self.native.missing("bench_ecdh"))
+            if not self.native.available:
+                self.note("native", self.native.reason)
             else:
+                nb = self.native.module.bench_ecdh
                 self.impls["native"] = lambda k: _native_seconds(nb(c, k))
             add_api("api_native", "native")
         if self.want_python():
@@ -257,16 +257,15 @@ class EcdsaJob(_Job):
             self.impls[name + ":verify"] = run_verify
 
         if self.want_native():
-            smb = self.native.func("bench_scalar_mult_base")
-            if smb is not None:
+            if not self.native.available:
+                self.note("native", self.native.reason)
+            else:
+                nat = self.native.module
+                smb = nat.bench_scalar_mult_base
                 # not ECDSA: k*G alone, the dominant cost of signing (reported as extra)
                 self.impls["native_kG:sign"] = lambda k: _native_seconds(smb(c, k))
-            for what in ("sign", "verify"):
-                nb = self.native.func("bench_ecdsa_" + what)
-                if nb is None:
-                    self.note("native:" + what, self.native.missing("bench_ecdsa_" + what))
-                else:
-                    self.impls["native:" + what] = _native_runner(nb, c)
+                self.impls["native:sign"] = _native_runner(nat.bench_ecdsa_sign, c)
+                self.impls["native:verify"] = _native_runner(nat.bench_ecdsa_verify, c)
             add_api("api_native", "native")
         if self.want_python():
             add_api("api_python", "python")
@@ -322,11 +321,7 @@ class FieldJob(_Job):
             key = (kind, params)
             GF = _GALOIS_CACHE.get(key)
             if GF is None:
-                if kind == "binary":
-                    GF = galois.GF(2**m, irreducible_poly=galois.Poly.Degrees(list(exps)),
-                                   verify=False)
-                else:
-                    GF = galois.GF(p, verify=False)
+                GF = galois.GF(2**m, irreducible_poly=galois.Poly.Degrees(list(exps)), verify=False)
                 _GALOIS_CACHE[key] = GF
             ga, gb = GF(a), GF(b)
             got = int(ga * gb)
@@ -356,49 +351,41 @@ class FieldJob(_Job):
             self.note("native", "the native library implements binary fields only")
             return
         if not self.native.available:
-            self.note("native", self.native.missing("bench_field_mul"))
+            self.note("native", self.native.reason)
             return
-        loop = self.native.func("bench_field_mul")
-        if loop is None:
-            self.note("native", self.native.missing("bench_field_mul"))
-        else:
-            self.impls["native"] = lambda k: _native_seconds(loop(m, k))
-        call = self.native.func("field_mul")
-        if call is None:
-            self.note("native_call", self.native.missing("field_mul"))
-        else:
-            try:
-                got = call(m, a, b)
-                if ref is not None:
-                    checks["native_call"] = "same product" if got == ref else "MISMATCH"
+        nat = self.native.module
+        loop = nat.bench_field_mul
+        self.impls["native"] = lambda k: _native_seconds(loop(m, k))
+        call = nat.field_mul
+        try:
+            got = call(m, a, b)
+            if ref is not None:
+                checks["native_call"] = "same product" if got == ref else "MISMATCH"
 
-                def run_call(k):
-                    for _ in range(k):
-                        call(m, a, b)
-                self.impls["native_call"] = run_call
-            except Exception as exc:  # noqa: BLE001
-                self.note("native_call", f"native field_mul failed: {_err(exc)}")
-        batch = self.native.func("field_mul_batch")
-        if batch is None:
-            self.note("native_batch", self.native.missing("field_mul_batch"))
-        else:
-            try:
-                n = 1024
-                xs = [rng.getrandbits(m) for _ in range(n)]
-                ys = [rng.getrandbits(m) for _ in range(n)]
-                prepared, decode = _prepare_batch(batch, m, xs, ys)
-                out = decode(prepared())
-                if ref is not None:
-                    ok = out[:8] == [F.mul(x, y) for x, y in zip(xs[:8], ys[:8])]
-                    checks["native_batch"] = "same products" if ok else "MISMATCH"
-                self.info["batch_size"] = n
+            def run_call(k):
+                for _ in range(k):
+                    call(m, a, b)
+            self.impls["native_call"] = run_call
+        except Exception as exc:  # noqa: BLE001
+            self.note("native_call", f"native field_mul failed: {_err(exc)}")
+        batch = nat.field_mul_batch
+        try:
+            n = 1024
+            xs = [rng.getrandbits(m) for _ in range(n)]
+            ys = [rng.getrandbits(m) for _ in range(n)]
+            prepared, decode = _prepare_batch(batch, m, xs, ys)
+            out = decode(prepared())
+            if ref is not None:
+                ok = out[:8] == [F.mul(x, y) for x, y in zip(xs[:8], ys[:8])]
+                checks["native_batch"] = "same products" if ok else "MISMATCH"
+            self.info["batch_size"] = n
 
-                def run_batch(k):
-                    for _ in range(k):
-                        prepared()
-                self.impls["native_batch"] = run_batch
-            except Exception as exc:  # noqa: BLE001
-                self.note("native_batch", f"native field_mul_batch failed: {_err(exc)}")
+            def run_batch(k):
+                for _ in range(k):
+                    prepared()
+            self.impls["native_batch"] = run_batch
+        except Exception as exc:  # noqa: BLE001
+            self.note("native_batch", f"native field_mul_batch failed: {_err(exc)}")
 
 
 def _to_words(m, values):
@@ -465,13 +452,6 @@ def resolve_backend(requested: str | None):
         return False, True, (f"native backend requested but unavailable ({nat.reason}), "
                              f"measured python instead")
     return True, requested == "both", None
-
-
-def _first(*vals):
-    for v in vals:
-        if v is not None:
-            return v
-    return None
 
 
 def run_benchmark(cfg: Config) -> list:

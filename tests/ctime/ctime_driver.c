@@ -27,14 +27,6 @@
 #include <valgrind/memcheck.h>
 #include "ecedu_native.h"
 
-#define NCURVES 14
-
-/* Indices of sect163k1, sect233k1, sect239k1, sect283k1, sect409k1, sect571k1 in
- * ecedu_curves (curves.c; tests/ctime/test_ctime.py checks the names). */
-static int is_koblitz(int ci) {
-    return ci == 0 || ci == 5 || ci == 7 || ci == 8 || ci == 10 || ci == 12;
-}
-
 /* Deterministic "random" bytes (xorshift), so runs are reproducible. */
 static unsigned long long g_state = 0x9e3779b97f4a7c15ULL;
 static void fill(unsigned char *p, size_t n) {
@@ -47,8 +39,8 @@ static void fill(unsigned char *p, size_t n) {
 }
 
 static int run_curve(int ci) {
-    int m, nbits, h, rc;
-    if (ecedu_curve_info(ci, &m, &nbits, &h)) return 1;
+    int m, nbits, h, koblitz, rc;
+    if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 1;
     size_t F = (size_t)(m + 7) / 8, NL = (size_t)(nbits + 7) / 8;
     unsigned char key[80], x[72], y[72], peer[1 + 2 * 72], out[72];
 
@@ -107,7 +99,7 @@ int main(int argc, char **argv) {
     }
     int fails = 0;
     /* Two of the three field paths: PCLMULQDQ (if the CPU has it, else the
-     * best available), then portable.  The AVX-512 path ("vpclmul") is not
+     * best available), then portable.  The AVX-512 path ("avx512") is not
      * checked here: valgrind 3.19 cannot execute AVX-512 instructions (it
      * reports a CPU without them, so the library would not pick that path
      * under valgrind anyway).  It is the same C source as the PCLMULQDQ
@@ -119,18 +111,21 @@ int main(int argc, char **argv) {
      * masks, two or one at a time). */
     for (int portable = 0; portable <= 1; portable++) {
         if (portable) ecedu_force_portable(1);
-        else if (ecedu_force_implementation(1) != 0) ecedu_force_implementation(-1);
+        else if (ecedu_force_implementation(ECEDU_IMPL_PCLMUL) != 0) ecedu_force_implementation(-1);
         for (int ladder = 0; ladder <= 1; ladder++) {
-            ecedu_set_koblitz_method(ladder ? 1 : 2); /* Koblitz: tau-adic, then ladder */
-            for (int ci = 0; ci < NCURVES; ci++) {
-                if (ladder && !is_koblitz(ci)) continue; /* nothing changes for them */
+            /* Koblitz curves: tau-adic, then ladder */
+            ecedu_set_koblitz_method(ladder ? ECEDU_KOBLITZ_LADDER : ECEDU_KOBLITZ_TNAF);
+            for (int ci = 0; ci < ecedu_curve_count(); ci++) {
+                int m, nbits, h, koblitz;
+                if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 2;
+                if (ladder && !koblitz) continue; /* nothing changes for them */
                 int r = run_curve(ci);
                 printf("%s %s %-10d %s\n", portable ? "portable" : "best    ",
                        ladder ? "ladder" : "tau   ", ci, r ? "FAIL" : "ok");
                 fails += r;
             }
         }
-        ecedu_set_koblitz_method(0);
+        ecedu_set_koblitz_method(ECEDU_KOBLITZ_DEFAULT);
     }
     ecedu_force_implementation(-1);
     printf("using_pclmul(best)=%d implementation(best)=%d failures=%d\n", ecedu_using_pclmul(),

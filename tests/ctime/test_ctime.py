@@ -29,9 +29,3 @@ def test_secret_scalar_paths_are_constant_time(driver):
     # with the ladder; both field paths
     assert r.stdout.count(" ok") == 2 * (14 + 6), r.stdout
     assert r.stdout.count(" ladder ") == 2 * 6, r.stdout
-
-
-def test_driver_koblitz_indices():
-    from ecedu import native
-    kob = sorted(native._curve(name)[0] for name in native.CURVES if name.endswith("k1"))
-    assert kob == [0, 5, 7, 8, 10, 12]

@@ -8,10 +8,10 @@ from ecedu import native
 # and the same code built for AVX-512 (with 512-bit VPCLMULQDQ multiplication
 # for m = 409, 571).  Tests run on each path this CPU can execute and are
 # skipped, with the reason, for the others.
-IMPLEMENTATIONS = ("portable", "pclmul", "vpclmul")
+IMPLEMENTATIONS = ("portable", "pclmul", "avx512")
 _NEEDS = {
     "pclmul": "PCLMULQDQ and SSE4.1",
-    "vpclmul": "VPCLMULQDQ, AVX512F, AVX512VL, AVX512-VBMI2 and an OS that saves the AVX-512 state",
+    "avx512": "VPCLMULQDQ, AVX512F, AVX512VL, AVX512-VBMI2 and an OS that saves the AVX-512 state",
 }
 
 
@@ -42,7 +42,7 @@ def forced(impl):
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def each_path(request):
-    """Run a test once per field implementation (portable, pclmul, vpclmul),
+    """Run a test once per field implementation (portable, pclmul, avx512),
     skipped for those the CPU cannot run."""
     skip_unless_runnable(request.param)
     with forced(request.param):

@@ -225,33 +225,38 @@ def test_bad_public_keys(name):
 
 def test_raw_c_lengths_rejected():
     """Direct ctypes calls with wrong lengths get an error code, never a crash."""
-    lib = eb._lib()
-    ci = lib.ecedu_curve_index(b"sect163k1")
     import ctypes
+
+    from ecedu.native import library
+
+    lib = library.lib()
+    ci = lib.ecedu_curve_index(b"sect163k1", 9)
+    LENGTH, SCALAR, CURVE, POINT = (library.constant("ECEDU_ERR_" + e)
+                                    for e in ("LENGTH", "SCALAR", "CURVE", "POINT"))
 
     buf = (ctypes.c_uint8 * 80)()
     d = b"\x01" * 21
     h = b"\x02" * 32
-    assert lib.ecedu_ecdsa_sign(ci, d, 21, h, 32, buf, buf, 20) == -2
-    assert lib.ecedu_ecdsa_sign(ci, d, 0, h, 32, buf, buf, 21) == -4
-    assert lib.ecedu_ecdsa_sign(ci, d, 22, h, 32, buf, buf, 21) == -4
-    assert lib.ecedu_ecdsa_sign(ci, d, 21, None, 5, buf, buf, 21) == -2
-    assert lib.ecedu_ecdsa_sign(99, d, 21, h, 32, buf, buf, 21) == -1
-    assert lib.ecedu_ecdsa_sign(-1, d, 21, h, 32, buf, buf, 21) == -1
+    assert lib.ecedu_ecdsa_sign(ci, d, 21, h, 32, buf, buf, 20) == LENGTH
+    assert lib.ecedu_ecdsa_sign(ci, d, 0, h, 32, buf, buf, 21) == SCALAR
+    assert lib.ecedu_ecdsa_sign(ci, d, 22, h, 32, buf, buf, 21) == SCALAR
+    assert lib.ecedu_ecdsa_sign(ci, d, 21, None, 5, buf, buf, 21) == LENGTH
+    assert lib.ecedu_ecdsa_sign(99, d, 21, h, 32, buf, buf, 21) == CURVE
+    assert lib.ecedu_ecdsa_sign(-1, d, 21, h, 32, buf, buf, 21) == CURVE
     x = b"\x00" * 21
-    assert lib.ecedu_ecdsa_verify(ci, x, x, 20, h, 32, d, d, 21) == -2
-    assert lib.ecedu_ecdsa_verify(ci, x, x, 21, h, 32, d, d, 22) == -2
-    assert lib.ecedu_ecdsa_verify(ci, x, x, 21, h, 32, d, d, 21) == -3
-    assert lib.ecedu_ecdsa_verify(ci, x, x, 21, None, 1, d, d, 21) == -2
-    assert lib.ecedu_ecdsa_sign_with_k(ci, d, 21, d, 0, h, 32, buf, buf, 21) == -4
+    assert lib.ecedu_ecdsa_verify_vartime(ci, x, x, 20, h, 32, d, d, 21) == LENGTH
+    assert lib.ecedu_ecdsa_verify_vartime(ci, x, x, 21, h, 32, d, d, 22) == LENGTH
+    assert lib.ecedu_ecdsa_verify_vartime(ci, x, x, 21, h, 32, d, d, 21) == POINT
+    assert lib.ecedu_ecdsa_verify_vartime(ci, x, x, 21, None, 1, d, d, 21) == LENGTH
+    assert lib.ecedu_ecdsa_sign_with_k(ci, d, 21, d, 0, h, 32, buf, buf, 21) == SCALAR
 
 
 # ---------------------------------------------------------------- bench loops
 
 def test_bench_loops_run():
     for name in ("sect163k1", "sect233r1"):
-        assert eb.bench_ecdsa_sign(name, 3) > 0
-        assert eb.bench_ecdsa_verify(name, 3) > 0
-    assert eb.bench_ecdsa_sign("sect163k1", 0) >= 0
+        assert native.bench_ecdsa_sign(name, 3) > 0
+        assert native.bench_ecdsa_verify(name, 3) > 0
+    assert native.bench_ecdsa_sign("sect163k1", 0) >= 0
     with pytest.raises(ECEduError):
-        eb.bench_ecdsa_sign("sect163k1", -1)
+        native.bench_ecdsa_sign("sect163k1", -1)

@@ -58,14 +58,16 @@ def test_scalar_mult_base_any_int(name, k):
 def test_field_any_degree_and_value(m, a, b):
     for f in (native.field_mul,):
         ok_or_ecedu_error(f, m, a, b)
-    for f in (native.field_sqr, native.field_inv, native.field_inv_public, native.field_sqrt,
+    for f in (native.field_sqr, native.field_inv, native.field_inv_vartime, native.field_sqrt,
               native.field_half_trace, native.field_trace):
         ok_or_ecedu_error(f, m, a)
 
 
 def test_raw_c_entry_points_check_lengths():
     """Call the C functions directly with inconsistent lengths, NULLs and bad ids."""
-    lib = native._lib()
+    from ecedu.native.library import lib as native_lib
+
+    lib = native_lib()
     buf = (ctypes.c_uint8 * 200)()
     buf2 = (ctypes.c_uint8 * 200)()
     data = bytes(200)
@@ -86,8 +88,10 @@ def test_raw_c_entry_points_check_lengths():
             assert lib.ecedu_decode_point(ci, data, ln, buf, buf2) < 0
     assert lib.ecedu_ecdh(0, None, 21, data, 43, buf, 21) < 0
     assert lib.ecedu_scalar_mult_base(0, data, 21, None, buf2, 21) < 0
-    assert lib.ecedu_curve_index(None) < 0
-    assert lib.ecedu_curve_index(b"") < 0
+    assert lib.ecedu_curve_index(None, 0) < 0
+    assert lib.ecedu_curve_index(b"", 0) < 0
+    assert lib.ecedu_curve_index(b"sect163k1\x00junk", 14) < 0   # the length counts, not the NUL
+    assert lib.ecedu_curve_index(b"sect163k1", 9) == 0
     assert lib.ecedu_bench_ecdh(99, 1) < 0
     assert lib.ecedu_bench_field_mul(7, 1) < 0
     assert lib.ecedu_field_mul_batch(163, None, None, None, 5) < 0

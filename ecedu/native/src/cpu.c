@@ -2,7 +2,7 @@
  * cpu.c -- run-time choice between the field implementations:
  *   0 "portable"  plain C (any CPU),
  *   1 "pclmul"    PCLMULQDQ on 128-bit registers (CPUID: PCLMULQDQ, SSE4.1),
- *   2 "vpclmul"   the pclmul code built for AVX-512: three-input XORs and
+ *   2 "avx512"    the pclmul code built for AVX-512: three-input XORs and
  *                 double shifts on the 128-bit registers, and for m = 409
  *                 and 571 the multiplication by VPCLMULQDQ on 512-bit
  *                 registers (CPUID: VPCLMULQDQ, AVX512F, AVX512VL,
@@ -11,7 +11,8 @@
  *
  * The best level the CPU supports is used, unless a lower one is forced:
  *   - by the environment when the library is loaded:
- *     ECEDU_NATIVE_IMPL=portable|pclmul|vpclmul, or ECEDU_NATIVE_PORTABLE set
+ *     ECEDU_NATIVE_IMPL=portable|pclmul|avx512 ("vpclmul", the level's
+ *     former name, is accepted for avx512), or ECEDU_NATIVE_PORTABLE set
  *     to a non-empty value other than "0" (= portable, takes precedence);
  *   - by ecedu_force_implementation(level) or ecedu_force_portable(1).
  * A forced level the CPU lacks falls back to the best one it has.
@@ -46,7 +47,7 @@ int ecedu_cpu_features(void) {
     unsigned a, b, c, d;
     int osxsave = 0;
     if (__get_cpuid(1, &a, &b, &c, &d)) {
-        if ((c & bit_PCLMUL) && (c & bit_SSE4_1)) f |= ECEDU_CPU_PCLMUL;
+        if ((c & bit_PCLMUL) && (c & bit_SSE4_1)) f |= ECEDU_CPU_PCLMULQDQ;
         osxsave = (c & bit_OSXSAVE) != 0;
     }
     if (__get_cpuid_max(0, 0) >= 7) {
@@ -54,8 +55,8 @@ int ecedu_cpu_features(void) {
         if (b & bit_AVX2) f |= ECEDU_CPU_AVX2;
         if (b & bit_AVX512F) f |= ECEDU_CPU_AVX512F;
         if (b & (1u << 31)) f |= ECEDU_CPU_AVX512VL; /* CPUID.7.0:EBX[31] */
-        if (c & (1u << 10)) f |= ECEDU_CPU_VPCLMUL; /* CPUID.7.0:ECX[10] */
-        if (c & (1u << 6)) f |= ECEDU_CPU_VBMI2;    /* CPUID.7.0:ECX[6]  */
+        if (c & (1u << 10)) f |= ECEDU_CPU_VPCLMULQDQ; /* CPUID.7.0:ECX[10] */
+        if (c & (1u << 6)) f |= ECEDU_CPU_AVX512VBMI2;    /* CPUID.7.0:ECX[6]  */
     }
     /* XCR0 bits 1, 2 (SSE, AVX state), 5, 6, 7 (opmask, upper halves of
      * zmm0-15, zmm16-31): 0xE6 */
@@ -68,10 +69,10 @@ int ecedu_cpu_features(void) {
 /* Highest level the CPU supports. */
 int ecedu_best_implementation(void) {
     const int f = ecedu_cpu_features();
-    const int v = ECEDU_CPU_PCLMUL | ECEDU_CPU_AVX512F | ECEDU_CPU_AVX512VL | ECEDU_CPU_VPCLMUL |
-                  ECEDU_CPU_VBMI2 | ECEDU_CPU_ZMM_OS;
-    if ((f & v) == v) return ECEDU_IMPL_VPCLMUL;
-    if (f & ECEDU_CPU_PCLMUL) return ECEDU_IMPL_PCLMUL;
+    const int v = ECEDU_CPU_PCLMULQDQ | ECEDU_CPU_AVX512F | ECEDU_CPU_AVX512VL | ECEDU_CPU_VPCLMULQDQ |
+                  ECEDU_CPU_AVX512VBMI2 | ECEDU_CPU_ZMM_OS;
+    if ((f & v) == v) return ECEDU_IMPL_AVX512;
+    if (f & ECEDU_CPU_PCLMULQDQ) return ECEDU_IMPL_PCLMUL;
     return ECEDU_IMPL_PORTABLE;
 }
 
@@ -84,17 +85,17 @@ int ecedu_implementation(void) {
 /* Force a level (0, 1, 2), or -1 for the best one.  Returns 0, or -1 (and
  * changes nothing) if level is out of range or the CPU lacks it. */
 int ecedu_force_implementation(int level) {
-    if (level < -1 || level > ECEDU_IMPL_VPCLMUL || level > ecedu_best_implementation()) return -1;
+    if (level < -1 || level > ECEDU_IMPL_AVX512 || level > ecedu_best_implementation()) return -1;
     g_forced = level;
     return 0;
 }
 
 void ecedu_force_portable(int flag) { g_forced = flag ? ECEDU_IMPL_PORTABLE : -1; }
 
-/* 1 if a PCLMULQDQ implementation (pclmul or vpclmul) is the one in use. */
+/* 1 if a PCLMULQDQ implementation (pclmul or avx512) is the one in use. */
 int ecedu_using_pclmul(void) { return ecedu_implementation() >= ECEDU_IMPL_PCLMUL; }
 
-#define IMPLS(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_vpclmul}
+#define IMPLS(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_avx512}
 static const ecedu_field_impl *const g_impls[][3] = {
     IMPLS(163), IMPLS(193), IMPLS(233), IMPLS(239), IMPLS(283), IMPLS(409), IMPLS(571),
 };
@@ -116,9 +117,12 @@ int ecedu_field_implementation(int m) { return ecedu_field_for(m) ? ecedu_implem
 __attribute__((constructor)) static void ecedu_cpu_init(void) {
     const char *e = getenv("ECEDU_NATIVE_IMPL");
     if (e) {
-        static const char *const names[] = {"portable", "pclmul", "vpclmul"};
-        for (int l = 0; l < 3; l++)
-            if (strcmp(e, names[l]) == 0) g_forced = l;
+        static const struct { const char *name; int level; } names[] = {
+            {"portable", ECEDU_IMPL_PORTABLE}, {"pclmul", ECEDU_IMPL_PCLMUL},
+            {"avx512", ECEDU_IMPL_AVX512}, {"vpclmul", ECEDU_IMPL_AVX512}, /* the old name */
+        };
+        for (size_t l = 0; l < sizeof names / sizeof names[0]; l++)
+            if (strcmp(e, names[l].name) == 0) g_forced = names[l].level;
     }
     e = getenv("ECEDU_NATIVE_PORTABLE");
     if (e && e[0] && !(e[0] == '0' && e[1] == 0)) g_forced = ECEDU_IMPL_PORTABLE;

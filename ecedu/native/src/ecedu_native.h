@@ -1,53 +1,132 @@
 /*
- * ecedu_native.h -- the exported C API of libecedu_native (used from Python
- * through ctypes by ecedu/native/__init__.py, and by tests/ctime).
+ * ecedu_native.h -- the one public header of libecedu_native: every exported
+ * function and every constant that callers (the modules of ecedu/native/ through ctypes,
+ * the constant-time drivers in tests/ctime*) share with the library.
  *
  * Conventions: curves are named by index ci = ecedu_curve_index(name);
  * field elements, coordinates and scalars are big-endian byte strings;
  * flen = (m+7)/8 bytes for field elements and coordinates; scalars are at
- * most (bits(n)+7)/8 bytes.  Every function checks its inputs and returns
- * ECEDU_OK (0) or a negative ECEDU_ERR_* code (gf2m.h); none crashes on
- * malformed input (given valid pointers of the stated lengths).
+ * most nlen = (bits(n)+7)/8 bytes.  Every function checks its inputs and
+ * returns ECEDU_OK (0) or a negative ecedu_status; none crashes on malformed
+ * input (given valid pointers of the stated lengths).  Functions whose name
+ * ends in _vartime handle public data only and may take variable time; all
+ * others are constant time in their secret inputs (tests/ctime checks it).
+ *
+ * One source of truth: the Python side reads every constant below from the
+ * library at load time (ecedu_constant_at), never from a copy of its own.
  */
 #ifndef ECEDU_NATIVE_H
 #define ECEDU_NATIVE_H
 #include <stddef.h>
 #include <stdint.h>
 
-int ecedu_version(void);
+/* ------------------------------------------------------------ constants */
+
+/* Return codes. */
+enum ecedu_status {
+    ECEDU_OK = 0,
+    ECEDU_ERR_CURVE = -1,    /* unknown curve or field degree              */
+    ECEDU_ERR_LENGTH = -2,   /* buffer of the wrong length / bad format    */
+    ECEDU_ERR_POINT = -3,    /* point off the curve / infinity / subgroup  */
+    ECEDU_ERR_SCALAR = -4,   /* scalar not in [1, n-1]                     */
+    ECEDU_ERR_RANGE = -5,    /* field element >= 2^m, or inverse of 0      */
+    ECEDU_ERR_INTERNAL = -6, /* should not happen (allocation failure)     */
+    ECEDU_ERR_RETRY = -7,    /* ECDSA with a given k: r = 0 or s = 0       */
+    ECEDU_ERR_ARGUMENT = -8, /* unknown operation code or method           */
+};
+
+/* Operations of ecedu_field_op. */
+enum ecedu_field_opcode {
+    ECEDU_FIELD_MUL = 0,
+    ECEDU_FIELD_SQR = 1,
+    ECEDU_FIELD_INV = 2,         /* constant time; inv(0) -> ECEDU_ERR_RANGE */
+    ECEDU_FIELD_SQRT = 3,
+    ECEDU_FIELD_HALF_TRACE = 4,
+    ECEDU_FIELD_TRACE = 5,       /* out[len-1] = 0 or 1                      */
+    ECEDU_FIELD_INV_VARTIME = 6, /* of a public value                        */
+};
+
+/* Operations of ecedu_ecdsa_modn_op (arithmetic mod n, for the tests). */
+enum ecedu_modn_opcode {
+    ECEDU_MODN_MUL = 0,         /* a b mod n                                 */
+    ECEDU_MODN_INV = 1,         /* a^-1 mod n (Fermat; a = 0 gives 0)        */
+    ECEDU_MODN_REDUCE = 2,      /* a mod n (any a of nlen bytes)             */
+    ECEDU_MODN_ADD = 3,         /* a + b mod n                               */
+    ECEDU_MODN_INV_VARTIME = 4, /* binary extended Euclid, public a          */
+};
+
+/* Bits of ecedu_cpu_features(): what CPUID (and XGETBV) report. */
+enum ecedu_cpu_feature {
+    ECEDU_CPU_PCLMULQDQ = 1,    /* PCLMULQDQ and SSE4.1                      */
+    ECEDU_CPU_AVX2 = 2,
+    ECEDU_CPU_AVX512F = 4,
+    ECEDU_CPU_VPCLMULQDQ = 8,
+    ECEDU_CPU_AVX512VBMI2 = 16, /* VPSHLDQ / VPSHRDQ                         */
+    ECEDU_CPU_ZMM_OS = 32,      /* the OS saves the AVX-512 state (XCR0)     */
+    ECEDU_CPU_AVX512VL = 64,    /* AVX-512 instructions on 128/256-bit regs  */
+};
+
+/* Field implementation levels, lowest first (cpu.c). */
+enum ecedu_impl_level {
+    ECEDU_IMPL_PORTABLE = 0, /* plain C, any CPU                              */
+    ECEDU_IMPL_PCLMUL = 1,   /* 128-bit PCLMULQDQ (SSE4.1)                    */
+    ECEDU_IMPL_AVX512 = 2,   /* the same built for AVX-512; 512-bit
+                                VPCLMULQDQ multiplication for m = 409, 571    */
+};
+
+/* Variable-base method on the Koblitz curves (ecedu_set_koblitz_method). */
+enum ecedu_koblitz_method {
+    ECEDU_KOBLITZ_DEFAULT = 0, /* the tau-adic method, measured faster on all six */
+    ECEDU_KOBLITZ_LADDER = 1,  /* always the Montgomery ladder                */
+    ECEDU_KOBLITZ_TNAF = 2,    /* always the regular tau-adic method          */
+};
+
+/* The constants above by name, for bindings: entry i (0, 1, ...) sets *name
+ * and *value and returns 0; returns -1 past the last entry. */
+int ecedu_constant_at(int i, const char **name, int *value);
+
+/* ---------------------------------------------------- CPU and dispatch */
+
 int ecedu_cpu_features(void);
-void ecedu_force_portable(int flag);
-int ecedu_using_pclmul(void);
-/* Field implementation levels: 0 portable, 1 pclmul, 2 vpclmul (AVX-512).
- * force: -1 = the best the CPU has; returns -1 (no change) if the CPU lacks
+/* force: -1 = the best the CPU has; returns -1 (no change) if the CPU lacks
  * the level.  ecedu_implementation: the level in use. */
 int ecedu_force_implementation(int level);
+void ecedu_force_portable(int flag);
 int ecedu_implementation(void);
 int ecedu_best_implementation(void); /* the highest level this CPU can run */
+int ecedu_using_pclmul(void);        /* the level in use is >= ECEDU_IMPL_PCLMUL */
 int ecedu_field_implementation(int m);
-int ecedu_curve_index(const char *name);
-/* curve info: m, bits(n), cofactor */
-int ecedu_curve_info(int ci, int *m, int *nbits, int *h);
 
-/* Field ops on GF(2^m), m in {163,193,233,239,283,409,571}.
- * op: 0 mul, 1 sqr, 2 inv, 3 sqrt, 4 half-trace, 5 trace (out[len-1] = 0/1),
- *     6 inv of a public value (variable time).
- * a, b, out: len = (m+7)/8 bytes each; inputs must be < 2^m; inv(0) -> ERR_RANGE. */
+/* --------------------------------------------------------------- curves */
+
+int ecedu_curve_count(void);
+/* The name of curve ci (static storage), or NULL. */
+const char *ecedu_curve_name(int ci);
+/* The index of the curve called name (exactly namelen bytes, no NUL
+ * inside), or -1. */
+int ecedu_curve_index(const char *name, size_t namelen);
+/* m, bits(n), cofactor h, and whether the curve is a Koblitz curve with the
+ * tau-adic method (1) or not (0). */
+int ecedu_curve_info(int ci, int *m, int *nbits, int *h, int *koblitz);
+
+/* --------------------------------------------------------------- fields */
+
+/* Field op on GF(2^m), m in {163,193,233,239,283,409,571}: op an
+ * ecedu_field_opcode; a, b, out: len = (m+7)/8 bytes each; inputs < 2^m. */
 int ecedu_field_op(int m, int op, const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
 /* c[i] = a[i]*b[i] for count elements of nw = ceil(m/64) little-endian uint64
  * words each; every input element must be < 2^m (checked). */
 int ecedu_field_mul_batch(int m, const uint64_t *a, const uint64_t *b, uint64_t *c, size_t count);
 
-/* Points. */
+/* ------------------------------------------------------ points and ECDH */
+
 int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen);
 int ecedu_decode_point(int ci, const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy);
 int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,
                       size_t flen, uint8_t *ox, uint8_t *oy);
-/* Variable-base method on the Koblitz curves: 0 = the default (tau-adic,
- * tnaf.h, measured faster on all six), 1 = always the
- * Montgomery ladder, 2 = always tau-adic.  Process-wide; for tests and
- * benchmarks. */
-void ecedu_set_koblitz_method(int method);
+/* method: an ecedu_koblitz_method; process-wide, for tests and benchmarks.
+ * Returns ECEDU_ERR_ARGUMENT (and changes nothing) for another value. */
+int ecedu_set_koblitz_method(int method);
 int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, uint8_t *oy,
                            size_t flen);
 int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,
@@ -55,12 +134,68 @@ int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_
 int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const uint8_t *peers,
                      size_t plen, uint8_t *out, size_t outlen, int32_t *rcs);
 
-/* Benchmarks: run the operation iterations times in a C loop, return the
- * process CPU time used in seconds (CLOCK_PROCESS_CPUTIME_ID, like
- * `openssl speed` without -elapsed), or a negative value on bad arguments. */
-double ecedu_bench_field_mul(int m, long iterations);
+/* ---------------------------------------------------------------- ECDSA */
+
+/*
+ * Sign the hash value digest (digestlen bytes, any length; only its leftmost
+ * bits(n) bits are used, as bits2int) with the private key d (dlen bytes,
+ * 1 <= dlen <= nlen) and the RFC 6979 / HMAC-SHA256 nonce.  The digest
+ * should be SHA-256(m) for the result to be the RFC 6979 "SHA-256"
+ * signature; other digests still give valid signatures (the DRBG is still
+ * HMAC-SHA256), but not those of RFC 6979 for that hash -- use
+ * ecedu_ecdsa_sign_with_k for those.
+ * Output: r_out, s_out, nlen bytes each.
+ * Errors: ECEDU_ERR_CURVE, ECEDU_ERR_LENGTH (nlen, dlen or NULL digest with
+ * digestlen > 0), ECEDU_ERR_SCALAR (d not in [1, n-1]; r_out, s_out zeroed).
+ */
+int ecedu_ecdsa_sign(int ci, const uint8_t *d, size_t dlen, const uint8_t *digest,
+                     size_t digestlen, uint8_t *r_out, uint8_t *s_out, size_t nlen);
+
+/*
+ * Sign with a caller-supplied nonce k (klen bytes, 1 <= klen <= nlen), e.g.
+ * the RFC 6979 nonce for another hash computed by the caller.
+ * Errors as ecedu_ecdsa_sign, plus ECEDU_ERR_SCALAR if k is not in [1, n-1]
+ * and ECEDU_ERR_RETRY if r = 0 or s = 0 (the caller takes the next nonce).
+ */
+int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t *k,
+                            size_t klen, const uint8_t *digest, size_t digestlen,
+                            uint8_t *r_out, uint8_t *s_out, size_t nlen);
+
+/*
+ * Verify (r, s) (nlen bytes each) on digest for the public key Q = (qx, qy)
+ * (flen bytes each).  Returns 1 if valid, 0 if not (including r or s
+ * outside [1, n-1]); a negative error if Q is not a valid public key
+ * (ECEDU_ERR_POINT: off the curve, x = 0, not in the subgroup of order n,
+ * coordinate >= 2^m) or the lengths are wrong (ECEDU_ERR_LENGTH).
+ * Public data only: variable time.
+ */
+int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
+                               const uint8_t *digest, size_t digestlen, const uint8_t *r,
+                               const uint8_t *s, size_t nlen);
+
+/* ------------------------------------------------------------ test hooks */
+
+/* Arithmetic mod n: op an ecedu_modn_opcode; a, b, out: nlen bytes.  Except
+ * for ECEDU_MODN_REDUCE the inputs must be < n (ECEDU_ERR_RANGE);
+ * ECEDU_MODN_INV_VARTIME of 0 -> ECEDU_ERR_RANGE. */
+int ecedu_ecdsa_modn_op(int ci, int op, const uint8_t *a, const uint8_t *b, uint8_t *out,
+                        size_t nlen);
+
+/* SHA-256 / HMAC-SHA256 (hash/sha256.c); out: 32 bytes. */
+int ecedu_sha256(const uint8_t *data, size_t len, uint8_t *out);
+int ecedu_hmac_sha256(const uint8_t *key, size_t keylen, const uint8_t *data, size_t len,
+                      uint8_t *out);
+
+/* ------------------------------------------------------------ benchmarks */
+
+/* Run the operation iterations times in a C loop and return the process CPU
+ * time used in seconds (CLOCK_PROCESS_CPUTIME_ID, like `openssl speed`
+ * without -elapsed), or a negative value on bad arguments (bench.c). */
+double ecedu_bench_field_mul(int m, long iterations); /* dependent chain r = r a */
 double ecedu_bench_field_sqr(int m, long iterations);
 double ecedu_bench_field_inv(int m, long iterations);
-double ecedu_bench_ecdh(int ci, long iterations);
+double ecedu_bench_ecdh(int ci, long iterations); /* incl. decoding, validation */
 double ecedu_bench_scalar_mult_base(int ci, long iterations);
+double ecedu_bench_ecdsa_sign(int ci, long iterations);   /* fixed 32-byte digest */
+double ecedu_bench_ecdsa_verify(int ci, long iterations); /* one valid signature */
 #endif

@@ -1,5 +1,5 @@
 /*
- * fixed_base.h -- TEMPLATE (after point.h): constant-time fixed-base scalar
+ * fixed_base.tmpl.h -- TEMPLATE (after point.tmpl.h): constant-time fixed-base scalar
  * multiplication k * G with a precomputed table (key generation, signing).
  *
  * Method: regular signed fixed window, w = 4 (Joye-Tunstall 2009 recoding;
@@ -14,7 +14,7 @@
  * kG = -((n - k) G) with n - k odd, chosen by mask.
  *
  * Additions use Lopez-Dahab coordinates and the complete mixed addition of
- * ld.h (Q = +-T can happen in the last steps; masks handle it).
+ * ld.tmpl.h (Q = +-T can happen in the last steps; masks handle it).
  */
 
 /* Build the table (public data, variable time allowed).  Returns ECEDU_OK

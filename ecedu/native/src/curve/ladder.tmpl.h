@@ -1,5 +1,5 @@
 /*
- * ladder.h -- TEMPLATE (after gf2m_field.h): constant-time variable-base
+ * ladder.tmpl.h -- TEMPLATE (after field/gf2m/field.tmpl.h): constant-time variable-base
  * scalar multiplication, the Montgomery ladder in Lopez-Dahab x-only
  * projective coordinates with y-recovery.
  *

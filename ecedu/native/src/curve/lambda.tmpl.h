@@ -1,6 +1,6 @@
 /*
- * lambda.h -- TEMPLATE (after gf2m_field.h): lambda-projective coordinates
- * for the main loop of the tau-adic method (tnaf.h).
+ * lambda.tmpl.h -- TEMPLATE (after field/gf2m/field.tmpl.h): lambda-projective coordinates
+ * for the main loop of the tau-adic method (tnaf.tmpl.h).
  *
  * A point (x, y) with x != 0 is represented by x and its "lambda"
  *     lambda = x + y/x        (so y = x (lambda + x)),
@@ -10,7 +10,7 @@
  *   - the Frobenius map is still (X^2 : L^2 : Z^2), three squarings;
  *   - negation is lambda -> lambda + 1: -(x, y) = (x, x + y);
  *   - the mixed addition costs 8M + 2S against 8M + 5S in Lopez-Dahab
- *     coordinates (ld.h): three squarings saved per digit.
+ *     coordinates (ld.tmpl.h): three squarings saved per digit.
  * The only point of the curve with x = 0 has order 2, so every point of the
  * order-n subgroup has a lambda.  Everything is constant time.
  */

@@ -1,7 +1,7 @@
 /*
- * ld.h -- TEMPLATE (after point.h): Lopez-Dahab projective coordinates,
+ * ld.tmpl.h -- TEMPLATE (after point.tmpl.h): Lopez-Dahab projective coordinates,
  * x = X/Z, y = Y/Z^2 (HMV section 3.2.3), for the methods that add points
- * from a table: fixed_base.h and tnaf.h.
+ * from a table: fixed_base.tmpl.h and tnaf.tmpl.h.
  *
  * Mixed addition (X1 : Y1 : Z1) + (x2, y2), HMV Alg. 3.25 for any a:
  *   A = y2 Z1^2 + Y1, B = x2 Z1 + X1, C = Z1 B, D = B^2 (C + a Z1^2),

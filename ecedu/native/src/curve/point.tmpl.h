@@ -1,5 +1,5 @@
 /*
- * point.h -- TEMPLATE (after gf2m_field.h): public-point checks, SEC 1 point
+ * point.tmpl.h -- TEMPLATE (after field/gf2m/field.tmpl.h): public-point checks, SEC 1 point
  * decompression and affine arithmetic for precomputation.
  *
  * Curve: E: y^2 + xy = x^3 + a x^2 + b over GF(2^m), b != 0, #E = h * n with

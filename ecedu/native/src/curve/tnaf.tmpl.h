@@ -1,14 +1,14 @@
 /*
- * tnaf.h -- TEMPLATE (after ld.h): constant-time k P on the Koblitz curves
+ * tnaf.tmpl.h -- TEMPLATE (after ld.tmpl.h): constant-time k P on the Koblitz curves
  * E_a: y^2 + xy = x^3 + a x^2 + 1 by the regular width-w tau-adic method.
  *
  * Why it is fast: the Frobenius map tau(x, y) = (x^2, y^2) is an
  * endomorphism with tau^2 = mu tau - 2, so in the expansion
  *     k = rho = sum_i alpha_{u_i} tau^((w-1) i)   (mod delta, see ztau.c)
  * a "doubling" is replaced by tau, which costs three squarings in
- * lambda coordinates (X^2 : L^2 : Z^2, lambda.h), and one point addition is
+ * lambda coordinates (X^2 : L^2 : Z^2, lambda.tmpl.h), and one point addition is
  * needed per w-1 digits of the scalar:
- *     ladder (ladder.h):     m  x (5M + 4S)
+ *     ladder (ladder.tmpl.h):     m  x (5M + 4S)
  *     this method (w = 5):   m/4 x (8M + 2S) + 3m S  + a table of 8 points
  * (Solinas 2000; GECC Alg. 3.70; the regular recoding makes every step the
  * same: Oliveira, Aranha, Lopez, Rodriguez-Henriquez, "Fast point
@@ -21,7 +21,7 @@
  * (alpha_u P for the public point P) is built from public data.
  * Exceptional additions (Q = +-T, Q = O) are impossible in all but the last
  * `complete` additions (ecedu/scalar/tnaf.py: regular_plan shows the norms
- * involved are < n); those use the complete addition of lambda.h.
+ * involved are < n); those use the complete addition of lambda.tmpl.h.
  */
 #include "scalar/ztau.h"
 
@@ -30,7 +30,7 @@
  * rest), the rest a sum of +-tau^i P: gen_curves.py (table_plan) chose
  * these sums so that few additions are needed (w = 5: 7 instead of 10 for
  * the plain tau-NAF of each alpha_u) and checked that none of them meets an
- * exceptional case (Q = +-T), so the fast mixed addition of ld.h in
+ * exceptional case (Q = +-T), so the fast mixed addition of ld.tmpl.h in
  * Lopez-Dahab coordinates (X : Y : Z) is enough.  P is public: the work
  * may depend on it, but it is constant time anyway.  Then, as
  *     x = X/Z = X^2/(X Z)   and   lambda = X/Z + Y/(X Z) = (X^2 + Y)/(X Z),
@@ -79,7 +79,7 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
     for (int j = 0; j < entries; j++) FN(mul)(Z[j], X[j], Z[j]); /* Z[j] = D_j */
     FN(copy)(pre[0], Z[0]);
     for (int j = 1; j < entries; j++) FN(mul)(pre[j], pre[j - 1], Z[j]);
-    FN(inv_public)(inv, pre[entries - 1]); /* public data: the faster inversion */
+    FN(inv_vartime)(inv, pre[entries - 1]); /* public data: the faster inversion */
     for (int j = entries - 1; j >= 0; j--) {
         uint64_t di[GF_NW];
         if (j) {
@@ -141,6 +141,8 @@ static int FN(tnaf)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x,
         }
     }
     FN(lam_to_affine)(ox, oy, X, L, Z);
-    for (int w = 0; w < (int)sizeof dig; w++) dig[w] = 0;
+    ecedu_wipe(dig, sizeof dig); /* the secret digits and their source */
+    ecedu_wipe(r0, sizeof r0);
+    ecedu_wipe(r1, sizeof r1);
     return (int)(~ok & (uint64_t)(int64_t)ECEDU_ERR_INTERNAL);
 }

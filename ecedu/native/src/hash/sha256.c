@@ -1,5 +1,5 @@
 /*
- * ecdsa_sha256.c -- SHA-256 (FIPS 180-4 section 6.2), HMAC-SHA256
+ * sha256.c -- SHA-256 (FIPS 180-4 section 6.2), HMAC-SHA256
  * (RFC 2104 / FIPS 198-1) and the RFC 6979 HMAC-DRBG steps.
  *
  * A plain, readable implementation: one 64-round compression function on
@@ -7,6 +7,7 @@
  * and no branch depends on data, so it is constant time by construction.
  */
 #include <string.h>
+#include "internal.h" /* ecedu_wipe */
 #include "hash/sha256.h"
 
 /* First 32 bits of the fractional parts of the cube roots of the first 64
@@ -136,10 +137,8 @@ void ecedu_hmac_sha256_3(const uint8_t *key, size_t keylen, const uint8_t *p1, s
     ecedu_sha256_update(&ctx, inner, sizeof inner);
     ecedu_sha256_final(&ctx, out);
     /* wipe key material (the DRBG key K is secret) */
-    volatile uint8_t *v = k0;
-    for (size_t i = 0; i < sizeof k0; i++) v[i] = 0;
-    v = pad;
-    for (size_t i = 0; i < sizeof pad; i++) v[i] = 0;
+    ecedu_wipe(k0, sizeof k0);
+    ecedu_wipe(pad, sizeof pad);
 }
 
 /* ------------------------------------------------------------ HMAC-DRBG */

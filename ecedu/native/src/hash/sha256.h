@@ -1,5 +1,5 @@
 /*
- * ecdsa_sha256.h -- SHA-256 (FIPS 180-4), HMAC-SHA256 (RFC 2104) and the
+ * sha256.h -- SHA-256 (FIPS 180-4), HMAC-SHA256 (RFC 2104) and the
  * HMAC-DRBG of RFC 6979 section 3.2, used by ecdsa.c for deterministic
  * nonces.  Internal header of libecedu_native (not part of the Python API
  * except through the test hooks ecedu_sha256 / ecedu_hmac_sha256).

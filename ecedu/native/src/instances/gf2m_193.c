@@ -28,12 +28,12 @@
 #pragma GCC pop_options
 
 /* Third instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
- * double shifts on the 128-bit registers, see gf2m_field.h); cpu.c uses it
+ * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c. */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
-#define GF_TABLE_NAME ecedu_gf193_vpclmul
-#define FN(name) gf193_vpclmul_##name
+#define GF_TABLE_NAME ecedu_gf193_avx512
+#define FN(name) gf193_avx512_##name
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options

@@ -14,11 +14,11 @@
 #define GF_RED_TERMS 158, 0
 #define GF_NRED 2
 /* FN(inv) on AVX-512: runs of at least 14 squarings by the matrix (measured
- * best; gf2m_field.h) */
+ * best; field/gf2m/inversion.tmpl.h) */
 #define GF_MSQ_AVX512_MIN 14
 /* PCLMUL reduction, first round: fold at bit 320 = 64 * 5, using
  * z^320 = z^81 z^239 = z^81 (z^158 + 1) = z^239 + z^81 = z^158 + z^81 + 1
- * (mod f), largest exponent first (see gf2m_field.h, FN(vreduce)). */
+ * (mod f), largest exponent first (see field/gf2m/clmul128.tmpl.h, FN(vreduce)). */
 #define GF_FOLD_WORD 5
 #define GF_FOLD_TERMS 158, 81, 0
 
@@ -36,13 +36,13 @@
 #pragma GCC pop_options
 
 /* Third instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
- * double shifts on the 128-bit registers, see gf2m_field.h); cpu.c uses it
+ * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c. */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
-#define GF_TABLE_NAME ecedu_gf239_vpclmul
-#define FN(name) gf239_vpclmul_##name
+#define GF_TABLE_NAME ecedu_gf239_avx512
+#define FN(name) gf239_avx512_##name
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 #undef GF_FOLD_WORD

@@ -14,7 +14,7 @@
 #define GF_RED_TERMS 12, 7, 5, 0
 #define GF_NRED 4
 /* FN(inv) with SSE: runs of at least 48 squarings by the matrix (measured
- * best; gf2m_field.h) */
+ * best; field/gf2m/inversion.tmpl.h) */
 #define GF_MSQ_SSE_MIN 48
 
 #define GF_PCLMUL 0
@@ -31,12 +31,12 @@
 #pragma GCC pop_options
 
 /* Third instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
- * double shifts on the 128-bit registers, see gf2m_field.h); cpu.c uses it
+ * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c. */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
-#define GF_TABLE_NAME ecedu_gf283_vpclmul
-#define FN(name) gf283_vpclmul_##name
+#define GF_TABLE_NAME ecedu_gf283_avx512
+#define FN(name) gf283_avx512_##name
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options

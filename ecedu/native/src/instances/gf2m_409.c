@@ -14,7 +14,7 @@
 #define GF_RED_TERMS 87, 0
 #define GF_NRED 2
 /* FN(inv): runs of at least 48 squarings by the matrix, with AVX-512 and
- * with SSE (measured best; gf2m_field.h) */
+ * with SSE (measured best; field/gf2m/inversion.tmpl.h) */
 #define GF_MSQ_AVX512_MIN 48
 #define GF_MSQ_SSE_MIN 48
 
@@ -33,7 +33,7 @@
 
 /* Third instance: the code built for AVX-512 (as in every field), and here
  * (GF_ZMUL) also the multiplication on 512-bit VPCLMULQDQ (see
- * gf2m_field.h); cpu.c uses it only when CPUID and the OS (XGETBV) say the
+ * field/gf2m/field.tmpl.h); cpu.c uses it only when CPUID and the OS (XGETBV) say the
  * zmm state is usable.  Only m = 409 and m = 571 multiply on zmm.  Measured on a Sapphire Rapids VM (rdtsc, min of many,
  * both paths alternated in one process): the 512-bit multiplication is
  * faster here (409: latency 43 vs 48 cycles, throughput 29 vs 44; 571: 54
@@ -43,7 +43,7 @@
  * multiplication alone (409: +2..7%, 571: +10..15%), because while 512-bit
  * instructions are in flight the 128-bit code around them runs slower.
  * prefer-vector-width=128: loops that the compiler vectorises by itself
- * (e.g. the XOR of two unreduced products in ladder.h) use 128-bit loads,
+ * (e.g. the XOR of two unreduced products in ladder.tmpl.h) use 128-bit loads,
  * like the stores of the 128-bit code before them: a wider load of data
  * written by several narrower stores is not store-forwarded (measured: b571
  * ECDH +3% without, +10% with). */
@@ -51,7 +51,7 @@
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
 #define GF_ZMUL 1
-#define GF_TABLE_NAME ecedu_gf409_vpclmul
-#define FN(name) gf409_vpclmul_##name
+#define GF_TABLE_NAME ecedu_gf409_avx512
+#define FN(name) gf409_avx512_##name
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options

@@ -14,7 +14,7 @@
 #define GF_RED_TERMS 10, 5, 2, 0
 #define GF_NRED 4
 /* FN(inv): runs of at least 40 (AVX-512) or 48 (SSE) squarings by the
- * matrix (measured best; gf2m_field.h) */
+ * matrix (measured best; field/gf2m/inversion.tmpl.h) */
 #define GF_MSQ_AVX512_MIN 40
 #define GF_MSQ_SSE_MIN 48
 
@@ -32,13 +32,13 @@
 #pragma GCC pop_options
 
 /* Third instance: the code built for AVX-512, with the multiplication on
- * 512-bit VPCLMULQDQ (GF_ZMUL; see gf2m_field.h, and gf2m_409.c for the
+ * 512-bit VPCLMULQDQ (GF_ZMUL; see field/gf2m/field.tmpl.h, and gf2m_409.c for the
  * measurements and the pragma options). */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
 #define GF_ZMUL 1
-#define GF_TABLE_NAME ecedu_gf571_vpclmul
-#define FN(name) gf571_vpclmul_##name
+#define GF_TABLE_NAME ecedu_gf571_avx512
+#define FN(name) gf571_avx512_##name
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options

@@ -1,12 +1,44 @@
 /*
- * gf2m_instance.h -- TEMPLATE driver: instantiates the field (gf2m_field.h),
- * point checks (point.h), ladder (ladder.h), Lopez-Dahab additions (ld.h),
- * lambda coordinates (lambda.h), fixed-base (fixed_base.h) and tau-adic
- * (tnaf.h) code for one field and one implementation, and exports the function table
- *     const ecedu_field_impl GF_TABLE_NAME;
- * See gf2m_163.c for the macros it needs.  May be included several times.
+ * instance.tmpl.h -- TEMPLATE driver: one field implementation with its
+ * curve code.  Included three times by every instances/gf2m_<m>.c (portable,
+ * PCLMULQDQ, AVX-512), it instantiates
+ *     field/gf2m/field.tmpl.h   the arithmetic of GF(2^m)
+ *     curve/point.tmpl.h        point checks and decompression
+ *     curve/ladder.tmpl.h       Montgomery ladder (Lopez-Dahab x-only)
+ *     curve/ld.tmpl.h           Lopez-Dahab additions
+ *     curve/lambda.tmpl.h       lambda coordinates
+ *     curve/fixed_base.tmpl.h   the fixed-base comb for G
+ *     curve/tnaf.tmpl.h         the regular tau-adic method (Koblitz curves)
+ * and exports their function table  const ecedu_field_impl GF_TABLE_NAME.
+ *
+ * The macro contract, in one place.
+ *
+ * Set once per field by gf2m_<m>.c, before the first instance (kept for all
+ * three; the file is its own translation unit):
+ *   GF_M               the degree m
+ *   GF_NW              words per element, ceil(m/64)
+ *   GF_RED_TERMS       the non-leading exponents of f, largest first, e.g.
+ *                      7, 6, 3, 0 for f = z^163 + z^7 + z^6 + z^3 + 1
+ *   GF_NRED            how many of them (2: trinomial, 4: pentanomial)
+ *   GF_MSQ_AVX512_MIN  optional: shortest run of squarings that FN(inv) does
+ *   GF_MSQ_SSE_MIN       by a matrix on AVX-512 / SSE (default 24)
+ *   GF_FOLD_WORD       optional: the word boundary of the first reduction
+ *   GF_FOLD_TERMS        fold and its terms (clmul128.tmpl.h, FN(vreduce))
+ *
+ * Set before each instance, undefined below:
+ *   GF_PCLMUL          the level (ecedu_impl_level): 0 portable, 1 PCLMULQDQ,
+ *                      2 the PCLMULQDQ code compiled for AVX-512
+ *   GF_ZMUL            optional, with GF_PCLMUL 2: multiply on 512-bit
+ *                      VPCLMULQDQ (clmul512.tmpl.h; default 0)
+ *   GF_TABLE_NAME      the name of the exported table
+ *   FN(name)           gives every function a unique prefix (gf163_pclmul_name)
+ *
+ * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
+ * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
+ * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN.
+ * (tests/native/test_native_layout.py checks that this list is complete.)
  */
-#include "field/gf2m/clmul128.tmpl.h"
+#include "field/gf2m/field.tmpl.h"
 #include "curve/point.tmpl.h"
 #include "curve/ladder.tmpl.h"
 #include "curve/ld.tmpl.h"
@@ -17,11 +49,10 @@
 const ecedu_field_impl GF_TABLE_NAME = {
     GF_M,
     GF_NW,
-    GF_PCLMUL == 2 ? "vpclmul" : GF_PCLMUL ? "pclmul" : "portable",
     FN(mul_ext),
     FN(sqr_ext),
     FN(inv),
-    FN(inv_public),
+    FN(inv_vartime),
     FN(sqrt),
     FN(half_trace),
     FN(trace),
@@ -34,15 +65,25 @@ const ecedu_field_impl GF_TABLE_NAME = {
     FN(tnaf),
 };
 
-#undef GF_HOT
-#undef GF_NL
-#undef GF_INL
-#undef GF_RED_MAX
+/* per instance */
 #undef GF_PCLMUL
 #undef GF_ZMUL
+#undef GF_TABLE_NAME
+#undef FN
+/* the templates' own */
+#undef GF_HOT
+#undef GF_INL
+#undef GF_NL
+#undef GF_RED_MAX
+#undef GF_FOLD_P
+#undef GF_MUL_SB
+#undef GF_ADD_AT
+#undef GF_NA
+#undef GF_NR
+#undef GF_NC
+#undef GF_NP
 #undef GF_NIB
+#undef GF_NG
 #undef GF_MSQ_MIN
 #undef GF_MSQ_CT_MIN
 #undef GF_MSQ_TABLE_MIN
-#undef GF_TABLE_NAME
-#undef FN

@@ -86,16 +86,20 @@ int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen
     return ecedu_field_for(c->m)->validate(c, X, Y);
 }
 
-/* Variable-base method on the Koblitz curves: by default the tau-adic one
- * (tnaf.h; measured faster than the ladder on all six, by about 1.1x at
- * m = 163 to 1.5x at m = 571); tests and benchmarks may force one
- * (1 = ladder, 2 = tau-adic, 0 = default). */
-static int g_koblitz_method;
+/* Variable-base method on the Koblitz curves (an ecedu_koblitz_method): by
+ * default the tau-adic one (curve/tnaf.tmpl.h; measured faster than the
+ * ladder on all six); tests and benchmarks may force one. */
+static int g_koblitz_method = ECEDU_KOBLITZ_DEFAULT;
 
-void ecedu_set_koblitz_method(int method) { g_koblitz_method = (method == 1 || method == 2) ? method : 0; }
+int ecedu_set_koblitz_method(int method) {
+    if (method != ECEDU_KOBLITZ_DEFAULT && method != ECEDU_KOBLITZ_LADDER && method != ECEDU_KOBLITZ_TNAF)
+        return ECEDU_ERR_ARGUMENT;
+    g_koblitz_method = method;
+    return ECEDU_OK;
+}
 
 static int use_tnaf(const ecedu_curve *c) { /* public: curve and switch */
-    return c->tau && g_koblitz_method != 1;
+    return c->tau && g_koblitz_method != ECEDU_KOBLITZ_LADDER;
 }
 
 /*
@@ -124,7 +128,7 @@ static int scalar_mult_impl(int ci, const uint8_t *k, size_t klen, const uint8_t
     ecedu_words_to_bytes(ox, flen, RX, c->nw);
     ecedu_words_to_bytes(oy, flen, RY, c->nw);
     /* rc is 0, or ECEDU_ERR_INTERNAL if the method failed (never seen; see
-     * tnaf.h); combined with the scalar check by masks, not branches */
+     * tnaf.tmpl.h); combined with the scalar check by masks, not branches */
     uint64_t failed = ~ecedu_ct_is_zero_u64((uint64_t)(int64_t)rc);
     mask_bytes(ox, flen, ok & ~failed);
     mask_bytes(oy, flen, ok & ~failed);
@@ -138,19 +142,35 @@ int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, c
     return scalar_mult_impl(ci, k, klen, x, y, flen, ox, oy, 0);
 }
 
-/* Fixed-base tables, built on first use (under a lock). */
+/* Fixed-base tables, built on first use, once per curve by pthread_once (no
+ * lock that a fork() in another thread could leave held: glibc restarts an
+ * initialisation that a fork interrupted in the child). */
 static ecedu_fb_table g_tables[ECEDU_NCURVES];
-static pthread_mutex_t g_table_lock = PTHREAD_MUTEX_INITIALIZER;
+static int g_table_rc[ECEDU_NCURVES];
 
+static void table_build(int ci) {
+    g_table_rc[ci] = ecedu_field_for(ecedu_curves[ci].m)->fb_precompute(&ecedu_curves[ci], &g_tables[ci]);
+}
+#define TABLE_INIT(i) static void table_init_##i(void) { table_build(i); }
+TABLE_INIT(0) TABLE_INIT(1) TABLE_INIT(2) TABLE_INIT(3) TABLE_INIT(4) TABLE_INIT(5) TABLE_INIT(6)
+TABLE_INIT(7) TABLE_INIT(8) TABLE_INIT(9) TABLE_INIT(10) TABLE_INIT(11) TABLE_INIT(12) TABLE_INIT(13)
+#undef TABLE_INIT
+static void (*const g_table_init[ECEDU_NCURVES])(void) = {
+    table_init_0, table_init_1, table_init_2, table_init_3, table_init_4, table_init_5, table_init_6,
+    table_init_7, table_init_8, table_init_9, table_init_10, table_init_11, table_init_12, table_init_13,
+};
+static pthread_once_t g_table_once[ECEDU_NCURVES] = {
+    PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+    PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+    PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT, PTHREAD_ONCE_INIT,
+};
+_Static_assert(ECEDU_NCURVES == 14, "one table_init_<i> per curve");
+
+/* The table of curve ci (contract: 0 <= ci < ECEDU_NCURVES), or NULL if it
+ * could not be built (out of memory). */
 static const ecedu_fb_table *fb_table(int ci) {
-    const ecedu_fb_table *t = NULL;
-    pthread_mutex_lock(&g_table_lock);
-    if (g_tables[ci].data ||
-        ecedu_field_for(ecedu_curves[ci].m)->fb_precompute(&ecedu_curves[ci], &g_tables[ci]) ==
-            ECEDU_OK)
-        t = &g_tables[ci];
-    pthread_mutex_unlock(&g_table_lock);
-    return t;
+    pthread_once(&g_table_once[ci], g_table_init[ci]);
+    return g_table_rc[ci] == ECEDU_OK ? &g_tables[ci] : NULL;
 }
 
 int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, uint8_t *oy,

@@ -13,7 +13,7 @@
  *
  * Secrets: the private key d and the nonce k (and everything derived from
  * them before the signature is output) go only through constant-time code:
- * HMAC-SHA256, the Montgomery arithmetic of ecdsa_modn.h, the fixed-base
+ * HMAC-SHA256, the Montgomery arithmetic of scalar/modn.h, the fixed-base
  * multiplication.  A key d outside [1, n-1] is replaced by 1 under a mask
  * and the outputs are zeroed by the same mask (as ecdh.c does).  Three
  * one-bit facts are treated as public and "declassified" (the method of
@@ -26,10 +26,8 @@
  */
 #include <pthread.h>
 #include <string.h>
-#include <time.h>
 #include "internal.h"
 #include "ecedu_native.h"
-#include "ecedu_ecdsa.h"
 #include "scalar/modn.h"
 #include "hash/sha256.h"
 
@@ -67,24 +65,6 @@ static size_t nlen_of(const ecedu_curve *c) { return (size_t)(c->nbits + 7) / 8;
 
 /* ------------------------------------------------------------ helpers */
 
-/* Big-endian bytes -> W little-endian words.  Contract: len <= 8 W.
- * No branch on the bytes (only on len). */
-static void be_to_words(uint64_t *w, const uint8_t *in, size_t len) {
-    for (int i = 0; i < W; i++) w[i] = 0;
-    for (size_t i = 0; i < len; i++) {
-        size_t bit = 8 * (len - 1 - i);
-        w[bit / 64] |= (uint64_t)in[i] << (bit % 64);
-    }
-}
-
-/* W words -> exactly len big-endian bytes.  Contract: len <= 8 W. */
-static void words_to_be(uint8_t *out, size_t len, const uint64_t *w) {
-    for (size_t i = 0; i < len; i++) {
-        size_t bit = 8 * (len - 1 - i);
-        out[i] = (uint8_t)(w[bit / 64] >> (bit % 64));
-    }
-}
-
 /* w >>= s for 0 <= s < 64 (s public). */
 static void words_shr(uint64_t *w, int s) {
     if (s == 0) return;
@@ -105,7 +85,7 @@ static uint64_t in_range(const ecedu_modn *mn, const uint64_t *a) {
  */
 static void bits2int(const ecedu_modn *mn, uint64_t *out, const uint8_t *in, size_t len) {
     size_t nl = (size_t)(mn->nbits + 7) / 8, t = len < nl ? len : nl;
-    be_to_words(out, in, t);
+    ecedu_bytes_to_words(out, W, in, t); /* t <= nlen: fits */
     if (8 * t > (size_t)mn->nbits) words_shr(out, (int)(8 * t - (size_t)mn->nbits));
 }
 
@@ -127,13 +107,13 @@ static int sign_with_nonce(int ci, const ecedu_modn *mn, const uint64_t *k, cons
     int rc;
 
     /* R = kG; x(R) is public (it gives r) */
-    words_to_be(kb, NL, k);
+    ecedu_words_to_bytes(kb, NL, k, W);
     rc = ecedu_scalar_mult_base(ci, kb, NL, rx, ry, F);
     ecedu_wipe(kb, sizeof kb);
     ECEDU_DECLASSIFY(&rc, sizeof rc);
     ECEDU_DECLASSIFY(rx, F);
     if (rc) return rc;
-    be_to_words(X, rx, F); /* x < 2^m <= R: modn_reduce applies */
+    ecedu_bytes_to_words(X, W, rx, F); /* x < 2^m <= R: modn_reduce applies */
     modn_reduce(mn, r, X);
     if (ecedu_ct_is_zero(r, W)) return ECEDU_ERR_RETRY;
 
@@ -161,7 +141,7 @@ static int sign_with_nonce(int ci, const ecedu_modn *mn, const uint64_t *k, cons
  * scalar is replaced by 1.  Constant time. */
 static uint64_t scalar_load(const ecedu_modn *mn, uint64_t *k, const uint8_t *in, size_t len) {
     uint64_t one[W] = {1};
-    be_to_words(k, in, len);
+    ecedu_bytes_to_words(k, W, in, len);
     uint64_t ok = in_range(mn, k);
     ecedu_ct_select(k, one, ~ok, W);
     return ok;
@@ -174,8 +154,8 @@ static int mask_rc(uint64_t ok, int rc_ok, int bad) {
 
 static void output_rs(uint8_t *r_out, uint8_t *s_out, size_t nlen, const uint64_t *r,
                       const uint64_t *s, uint64_t ok) {
-    words_to_be(r_out, nlen, r);
-    words_to_be(s_out, nlen, s);
+    ecedu_words_to_bytes(r_out, nlen, r, W);
+    ecedu_words_to_bytes(s_out, nlen, s, W);
     for (size_t i = 0; i < nlen; i++) {
         r_out[i] &= (uint8_t)ok;
         s_out[i] &= (uint8_t)ok;
@@ -219,8 +199,8 @@ int ecedu_ecdsa_sign(int ci, const uint8_t *d, size_t dlen, const uint8_t *diges
 
     /* RFC 6979 3.2 b-g: seed = int2octets(d) || bits2octets(h1) */
     ecedu_drbg g;
-    words_to_be(seed, NL, D);
-    words_to_be(seed + NL, NL, E);
+    ecedu_words_to_bytes(seed, NL, D, W);
+    ecedu_words_to_bytes(seed + NL, NL, E, W);
     ecedu_drbg_init(&g, seed, 2 * NL);
 
     int rc = ECEDU_ERR_INTERNAL;
@@ -274,21 +254,21 @@ int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t
 /* ------------------------------------------------------------ verifying */
 
 /* Helpers on nw-word integers for the variable-time inverse below. */
-static int vt_is_one(const uint64_t *a, int nw) {
+static int is_one_vartime(const uint64_t *a, int nw) {
     if (a[0] != 1) return 0;
     for (int i = 1; i < nw; i++)
         if (a[i]) return 0;
     return 1;
 }
 
-static int vt_geq(const uint64_t *a, const uint64_t *b, int nw) {
+static int geq_vartime(const uint64_t *a, const uint64_t *b, int nw) {
     for (int i = nw - 1; i >= 0; i--)
         if (a[i] != b[i]) return a[i] > b[i];
     return 1;
 }
 
 /* a -= b (a >= b). */
-static void vt_sub(uint64_t *a, const uint64_t *b, int nw) {
+static void sub_vartime(uint64_t *a, const uint64_t *b, int nw) {
     uint64_t borrow = 0;
     for (int i = 0; i < nw; i++) {
         unsigned __int128 d = (unsigned __int128)a[i] - b[i] - borrow;
@@ -298,7 +278,7 @@ static void vt_sub(uint64_t *a, const uint64_t *b, int nw) {
 }
 
 /* x = x / 2 mod n (x < n, n odd): (x + n) / 2 if x is odd. */
-static void vt_half_mod(uint64_t *x, const uint64_t *n, int nw) {
+static void half_mod_vartime(uint64_t *x, const uint64_t *n, int nw) {
     uint64_t carry = 0;
     if (x[0] & 1) {
         for (int i = 0; i < nw; i++) {
@@ -311,13 +291,13 @@ static void vt_half_mod(uint64_t *x, const uint64_t *n, int nw) {
 }
 
 /* x = x - y mod n (x, y < n). */
-static void vt_sub_mod(uint64_t *x, const uint64_t *y, const uint64_t *n, int nw) {
-    if (vt_geq(x, y, nw)) {
-        vt_sub(x, y, nw);
+static void sub_mod_vartime(uint64_t *x, const uint64_t *y, const uint64_t *n, int nw) {
+    if (geq_vartime(x, y, nw)) {
+        sub_vartime(x, y, nw);
     } else { /* x + n - y: n - y first, then add x (no overflow: result < n) */
         uint64_t t[W];
         for (int i = 0; i < nw; i++) t[i] = n[i];
-        vt_sub(t, y, nw);
+        sub_vartime(t, y, nw);
         uint64_t carry = 0;
         for (int i = 0; i < nw; i++) {
             unsigned __int128 s2 = (unsigned __int128)x[i] + t[i] + carry;
@@ -339,24 +319,24 @@ static void modn_inv_vartime(const ecedu_modn *mn, uint64_t *r, const uint64_t *
         u[i] = a[i];
         v[i] = mn->n[i];
     }
-    while (!vt_is_one(u, nw) && !vt_is_one(v, nw)) {
+    while (!is_one_vartime(u, nw) && !is_one_vartime(v, nw)) {
         while (!(u[0] & 1)) {
             for (int i = 0; i < nw; i++) u[i] = (u[i] >> 1) | (i + 1 < nw ? u[i + 1] << 63 : 0);
-            vt_half_mod(x1, mn->n, nw);
+            half_mod_vartime(x1, mn->n, nw);
         }
         while (!(v[0] & 1)) {
             for (int i = 0; i < nw; i++) v[i] = (v[i] >> 1) | (i + 1 < nw ? v[i + 1] << 63 : 0);
-            vt_half_mod(x2, mn->n, nw);
+            half_mod_vartime(x2, mn->n, nw);
         }
-        if (vt_geq(u, v, nw)) {
-            vt_sub(u, v, nw);
-            vt_sub_mod(x1, x2, mn->n, nw);
+        if (geq_vartime(u, v, nw)) {
+            sub_vartime(u, v, nw);
+            sub_mod_vartime(x1, x2, mn->n, nw);
         } else {
-            vt_sub(v, u, nw);
-            vt_sub_mod(x2, x1, mn->n, nw);
+            sub_vartime(v, u, nw);
+            sub_mod_vartime(x2, x1, mn->n, nw);
         }
     }
-    const uint64_t *res = vt_is_one(u, nw) ? x1 : x2;
+    const uint64_t *res = is_one_vartime(u, nw) ? x1 : x2;
     for (int i = 0; i < W; i++) r[i] = i < nw ? res[i] : 0;
 }
 
@@ -365,7 +345,7 @@ static void modn_inv_vartime(const ecedu_modn *mn, uint64_t *r, const uint64_t *
  * Contract: both points on the curve, of odd order (so x != 0 and a
  * doubling never gives infinity).  Returns 0, or -1 if P1 = -P2 (infinity).
  */
-static int affine_add(const ecedu_curve *c, const ecedu_field_impl *f, uint64_t *x3,
+static int affine_add_vartime(const ecedu_curve *c, const ecedu_field_impl *f, uint64_t *x3,
                       uint64_t *y3, const uint64_t *x1, const uint64_t *y1, const uint64_t *x2,
                       const uint64_t *y2) {
     const int nw = c->nw;
@@ -404,7 +384,7 @@ static int affine_add(const ecedu_curve *c, const ecedu_field_impl *f, uint64_t 
     return 0;
 }
 
-int ecedu_ecdsa_verify(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
+int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
                        const uint8_t *digest, size_t digestlen, const uint8_t *r,
                        const uint8_t *s, size_t nlen) {
     if (ci < 0 || ci >= ECEDU_NCURVES || !qx || !qy || !r || !s) return ECEDU_ERR_CURVE;
@@ -417,8 +397,8 @@ int ecedu_ecdsa_verify(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen
     if ((rc = ecedu_validate_point(ci, qx, qy, flen))) return rc;
 
     uint64_t Rv[W], Sv[W], E[W], w[W], u1[W], u2[W], X[W];
-    be_to_words(Rv, r, NL);
-    be_to_words(Sv, s, NL);
+    ecedu_bytes_to_words(Rv, W, r, NL);
+    ecedu_bytes_to_words(Sv, W, s, NL);
     if (!in_range(mn, Rv) || !in_range(mn, Sv)) return 0;
     bits2int(mn, E, digest, digestlen);
     modn_reduce(mn, E, E);
@@ -433,19 +413,19 @@ int ecedu_ecdsa_verify(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen
     /* P2 = u2 Q by the ladder (Q already validated; u2 != 0 as r, w != 0) */
     uint64_t QX[ECEDU_MAXW], QY[ECEDU_MAXW], K[ECEDU_MAXW + 1] = {0};
     uint64_t x2[ECEDU_MAXW], y2[ECEDU_MAXW], x1[ECEDU_MAXW], y1[ECEDU_MAXW];
-    be_to_words(QX, qx, F);
-    be_to_words(QY, qy, F);
+    ecedu_bytes_to_words(QX, W, qx, F);
+    ecedu_bytes_to_words(QY, W, qy, F);
     for (int i = 0; i < W; i++) K[i] = u2[i];
     if ((rc = f->ladder(c, K, QX, QY, x2, y2))) return rc;
 
     /* P1 = u1 G by the fixed-base table; R = P1 + P2 (u1 = 0: R = P2) */
     if (!ecedu_ct_is_zero(u1, W)) {
         uint8_t kb[8 * W], bx[72], by[72];
-        words_to_be(kb, NL, u1);
+        ecedu_words_to_bytes(kb, NL, u1, W);
         if ((rc = ecedu_scalar_mult_base(ci, kb, NL, bx, by, F))) return rc;
-        be_to_words(x1, bx, F);
-        be_to_words(y1, by, F);
-        if (affine_add(c, f, x2, y2, x1, y1, x2, y2)) return 0; /* R = infinity */
+        ecedu_bytes_to_words(x1, W, bx, F);
+        ecedu_bytes_to_words(y1, W, by, F);
+        if (affine_add_vartime(c, f, x2, y2, x1, y1, x2, y2)) return 0; /* R = infinity */
     }
     for (int i = 0; i < W; i++) X[i] = i < c->nw ? x2[i] : 0;
     modn_reduce(mn, X, X);
@@ -463,8 +443,8 @@ int ecedu_ecdsa_modn_op(int ci, int op, const uint8_t *a, const uint8_t *b, uint
     if (nlen != nlen_of(&ecedu_curves[ci])) return ECEDU_ERR_LENGTH;
     if ((op == 0 || op == 3) && !b) return ECEDU_ERR_LENGTH;
     uint64_t A[W], B[W] = {0}, Rr[W] = {0}, t[W];
-    be_to_words(A, a, nlen);
-    if (b) be_to_words(B, b, nlen);
+    ecedu_bytes_to_words(A, W, a, nlen);
+    if (b) ecedu_bytes_to_words(B, W, b, nlen);
     if (op != 2 && (!modn_ct_lt(A, mn->n, W) || !modn_ct_lt(B, mn->n, W))) return ECEDU_ERR_RANGE;
     switch (op) {
     case 0: /* (aR)(b) R^-1 = ab */
@@ -482,59 +462,8 @@ int ecedu_ecdsa_modn_op(int ci, int op, const uint8_t *a, const uint8_t *b, uint
         if (ecedu_ct_is_zero(A, W)) return ECEDU_ERR_RANGE;
         modn_inv_vartime(mn, Rr, A);
         break;
-    default: return ECEDU_ERR_LENGTH;
+    default: return ECEDU_ERR_ARGUMENT;
     }
-    words_to_be(out, nlen, Rr);
+    ecedu_words_to_bytes(out, nlen, Rr, W);
     return ECEDU_OK;
-}
-
-/* ------------------------------------------------------------ bench */
-
-static double now_seconds(void) {
-    struct timespec ts;
-    clock_gettime(CLOCK_PROCESS_CPUTIME_ID, &ts); /* as api.c's loops */
-    return (double)ts.tv_sec + 1e-9 * (double)ts.tv_nsec;
-}
-
-static volatile uint8_t g_bench_sink;
-
-/* Fixed key (0x00 5a 5a ... < n for every curve) and digest (SHA-256 of
- * "ecedu ecdsa bench"). */
-static void bench_inputs(const ecedu_curve *c, uint8_t *d, uint8_t *digest) {
-    size_t NL = nlen_of(c);
-    memset(d, 0x5a, NL);
-    d[0] = 0x00;
-    ecedu_sha256((const uint8_t *)"ecedu ecdsa bench", 17, digest);
-}
-
-double ecedu_bench_ecdsa_sign(int ci, long iterations) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || iterations < 0) return -1.0;
-    const ecedu_curve *c = &ecedu_curves[ci];
-    size_t NL = nlen_of(c);
-    uint8_t d[8 * W], digest[32], r[8 * W], s[8 * W];
-    bench_inputs(c, d, digest);
-    if (ecedu_ecdsa_sign(ci, d, NL, digest, 32, r, s, NL)) return -1.0; /* warm up tables */
-    double t0 = now_seconds();
-    for (long i = 0; i < iterations; i++)
-        if (ecedu_ecdsa_sign(ci, d, NL, digest, 32, r, s, NL)) return -1.0;
-    double t = now_seconds() - t0;
-    g_bench_sink = s[0];
-    return t;
-}
-
-double ecedu_bench_ecdsa_verify(int ci, long iterations) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || iterations < 0) return -1.0;
-    const ecedu_curve *c = &ecedu_curves[ci];
-    size_t NL = nlen_of(c), F = felen(c);
-    uint8_t d[8 * W], digest[32], r[8 * W], s[8 * W], qx[72], qy[72];
-    bench_inputs(c, d, digest);
-    if (ecedu_scalar_mult_base(ci, d, NL, qx, qy, F)) return -1.0;
-    if (ecedu_ecdsa_sign(ci, d, NL, digest, 32, r, s, NL)) return -1.0;
-    if (ecedu_ecdsa_verify(ci, qx, qy, F, digest, 32, r, s, NL) != 1) return -1.0;
-    double t0 = now_seconds();
-    for (long i = 0; i < iterations; i++)
-        if (ecedu_ecdsa_verify(ci, qx, qy, F, digest, 32, r, s, NL) != 1) return -1.0;
-    double t = now_seconds() - t0;
-    g_bench_sink = r[0];
-    return t;
 }

@@ -1,6 +1,6 @@
 /*
- * ecdsa_modn.h -- arithmetic modulo the (public, odd, prime) group order n
- * of a curve, for ECDSA.  Internal to ecdsa.c (static functions).
+ * modn.h -- arithmetic modulo the (public, odd, prime) group order n
+ * of a curve, for ECDSA.  Internal to protocol/ecdsa.c (static functions).
  *
  * Representation: n has nw = ceil(bits(n)/64) <= 9 words; an element is an
  * array of ECEDU_MODN_W little-endian 64-bit words of which only the first
@@ -14,8 +14,8 @@
  * inversion is Fermat's little theorem a^(n-2) with a sliding window over
  * the public exponent n-2.
  */
-#ifndef ECEDU_ECDSA_MODN_H
-#define ECEDU_ECDSA_MODN_H
+#ifndef ECEDU_SCALAR_MODN_H
+#define ECEDU_SCALAR_MODN_H
 #include <stdint.h>
 #include "internal.h"
 

@@ -1,7 +1,7 @@
 /*
  * ztau.h -- integer arithmetic in Z[tau] for the Koblitz curves, in constant
  * time: two's-complement helpers and the regular width-w tau-adic recoding
- * (inline, so that tnaf.h gets it compiled for its fixed word count; the
+ * (inline, so that tnaf.tmpl.h gets it compiled for its fixed word count; the
  * partial reduction is in ztau.c).  The same algorithms in Python:
  * ecedu/scalar/tnaf.py.
  *

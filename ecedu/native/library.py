@@ -1,0 +1,269 @@
+"""Loading libecedu_native: the ctypes signatures, the shared constants, and the input checks.
+
+This is the one module that talks to ``ctypes`` about the library itself.  The public
+functions live in :mod:`ecedu.native` (fields, points, ECDH, benchmarks) and
+:mod:`ecedu.native.ecdsa_bridge` (ECDSA); both use what is defined here.
+
+One source of truth for every constant shared with C: the values of the error codes,
+operation codes, CPU feature bits, implementation levels and Koblitz methods are read
+from the loaded library (``ecedu_constant_at``, src/constants.c), never copied; the curve
+list is that of :mod:`ecedu.curves.sec2`, from which tools/gen_curves.py generates the C
+table (tests/native/test_native_layout.py checks that library and registry agree).
+
+Environment: ``ECEDU_NATIVE_LIB=/path/to/lib.so`` loads another build (e.g. the ASan one).
+"""
+
+from __future__ import annotations
+
+import ctypes
+import os
+from dataclasses import dataclass
+from pathlib import Path
+
+from ecedu.curves.sec2 import BINARY_CURVES
+from ecedu.errors import (
+    BackendUnavailableError,
+    ECEduError,
+    EncodingError,
+    InvalidPointError,
+    InvalidScalarError,
+    UnknownCurveError,
+)
+
+#: The 14 SEC 2 binary curves the kernels cover, in the order of the C table.
+CURVES: tuple[str, ...] = tuple(BINARY_CURVES)
+#: Their field degrees m.
+FIELD_DEGREES: tuple[int, ...] = tuple(sorted({poly[0] for poly, *_ in BINARY_CURVES.values()}))
+
+LIB_NAME = "libecedu_native.so"
+DEFAULT_PATH = Path(__file__).resolve().parent / LIB_NAME
+
+_u8p = ctypes.POINTER(ctypes.c_uint8)
+_u64p = ctypes.POINTER(ctypes.c_uint64)
+_i32p = ctypes.POINTER(ctypes.c_int32)
+_intp = ctypes.POINTER(ctypes.c_int)
+_sz = ctypes.c_size_t
+_int = ctypes.c_int
+_cp = ctypes.c_char_p
+_dbl = ctypes.c_double
+_long = ctypes.c_long
+
+#: Every exported function (src/ecedu_native.h): name -> (restype, argtypes).
+SIGNATURES = {
+    "ecedu_constant_at": (_int, [_int, ctypes.POINTER(_cp), _intp]),
+    "ecedu_cpu_features": (_int, []),
+    "ecedu_force_portable": (None, [_int]),
+    "ecedu_force_implementation": (_int, [_int]),
+    "ecedu_implementation": (_int, []),
+    "ecedu_best_implementation": (_int, []),
+    "ecedu_using_pclmul": (_int, []),
+    "ecedu_field_implementation": (_int, [_int]),
+    "ecedu_curve_count": (_int, []),
+    "ecedu_curve_name": (_cp, [_int]),
+    "ecedu_curve_index": (_int, [_cp, _sz]),
+    "ecedu_curve_info": (_int, [_int, _intp, _intp, _intp, _intp]),
+    "ecedu_field_op": (_int, [_int, _int, _cp, _cp, _u8p, _sz]),
+    "ecedu_field_mul_batch": (_int, [_int, _u64p, _u64p, _u64p, _sz]),
+    "ecedu_validate_point": (_int, [_int, _cp, _cp, _sz]),
+    "ecedu_decode_point": (_int, [_int, _cp, _sz, _u8p, _u8p]),
+    "ecedu_scalar_mult": (_int, [_int, _cp, _sz, _cp, _cp, _sz, _u8p, _u8p]),
+    "ecedu_set_koblitz_method": (_int, [_int]),
+    "ecedu_scalar_mult_base": (_int, [_int, _cp, _sz, _u8p, _u8p, _sz]),
+    "ecedu_ecdh": (_int, [_int, _cp, _sz, _cp, _sz, _u8p, _sz]),
+    "ecedu_ecdh_batch": (_int, [_int, _sz, _cp, _sz, _cp, _sz, _u8p, _sz, _i32p]),
+    "ecedu_ecdsa_sign": (_int, [_int, _cp, _sz, _cp, _sz, _u8p, _u8p, _sz]),
+    "ecedu_ecdsa_sign_with_k": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz, _u8p, _u8p, _sz]),
+    "ecedu_ecdsa_verify_vartime": (_int, [_int, _cp, _cp, _sz, _cp, _sz, _cp, _cp, _sz]),
+    "ecedu_ecdsa_modn_op": (_int, [_int, _int, _cp, _cp, _u8p, _sz]),
+    "ecedu_sha256": (_int, [_cp, _sz, _u8p]),
+    "ecedu_hmac_sha256": (_int, [_cp, _sz, _cp, _sz, _u8p]),
+    "ecedu_bench_field_mul": (_dbl, [_int, _long]),
+    "ecedu_bench_field_sqr": (_dbl, [_int, _long]),
+    "ecedu_bench_field_inv": (_dbl, [_int, _long]),
+    "ecedu_bench_ecdh": (_dbl, [_int, _long]),
+    "ecedu_bench_scalar_mult_base": (_dbl, [_int, _long]),
+    "ecedu_bench_ecdsa_sign": (_dbl, [_int, _long]),
+    "ecedu_bench_ecdsa_verify": (_dbl, [_int, _long]),
+}
+
+#: The exception and message of each C error code, by the code's name in ecedu_native.h.
+ERRORS = {
+    "ECEDU_ERR_CURVE": (UnknownCurveError, "unknown curve or field degree"),
+    "ECEDU_ERR_LENGTH": (EncodingError, "wrong length or encoding"),
+    "ECEDU_ERR_POINT": (InvalidPointError,
+                        "point is not on the curve, is infinity, or is not in the subgroup of order n"),
+    "ECEDU_ERR_SCALAR": (InvalidScalarError, "scalar is not in [1, n-1]"),
+    "ECEDU_ERR_RANGE": (ECEduError, "field element out of range (must be < 2^m; inverse of 0 undefined)"),
+    "ECEDU_ERR_INTERNAL": (ECEduError, "internal error in the native library"),
+    "ECEDU_ERR_RETRY": (ECEduError, "r = 0 or s = 0 for this nonce; take the next one"),
+    "ECEDU_ERR_ARGUMENT": (ECEduError, "unknown operation code or method"),
+}
+
+_LIB: ctypes.CDLL | None = None
+_LOAD_ERROR: str | None = None
+#: name -> value of every constant in src/constants.c (empty if the library is not loaded).
+CONSTANTS: dict[str, int] = {}
+_ERROR_BY_CODE: dict[int, tuple[type, str]] = {}
+
+
+def _read_constants(lib) -> dict[str, int]:
+    out, i = {}, 0
+    name, value = _cp(), _int()
+    while lib.ecedu_constant_at(i, ctypes.byref(name), ctypes.byref(value)) == 0:
+        out[name.value.decode()] = value.value
+        i += 1
+    return out
+
+
+def load(path: str | os.PathLike | None = None) -> None:
+    """(Re)load the library: ``path``, else $ECEDU_NATIVE_LIB, else the one next to this file."""
+    global _LIB, _LOAD_ERROR, CONSTANTS, _ERROR_BY_CODE
+    path = str(path or os.environ.get("ECEDU_NATIVE_LIB") or DEFAULT_PATH)
+    try:
+        lib = ctypes.CDLL(path)
+        for name, (res, args) in SIGNATURES.items():
+            fn = getattr(lib, name)
+            fn.restype = res
+            fn.argtypes = args
+        constants = _read_constants(lib)
+    except (OSError, AttributeError) as e:
+        _LIB, _LOAD_ERROR, CONSTANTS, _ERROR_BY_CODE = None, (
+            f"native library not available ({e}); build it with `pip install -e .` "
+            "or `python -m ecedu.native.build` (needs a C compiler)"), {}, {}
+        return
+    _LIB, _LOAD_ERROR, CONSTANTS = lib, None, constants
+    _ERROR_BY_CODE = {constants[name]: pair for name, pair in ERRORS.items() if name in constants}
+
+
+def lib() -> ctypes.CDLL:
+    """The loaded library; raises BackendUnavailableError if there is none."""
+    if _LIB is None:
+        raise BackendUnavailableError(_LOAD_ERROR or "native library not available")
+    return _LIB
+
+
+def loaded() -> bool:
+    return _LIB is not None
+
+
+def load_error() -> str | None:
+    return _LOAD_ERROR
+
+
+def library_path() -> str | None:
+    return None if _LIB is None else _LIB._name
+
+
+def constant(name: str) -> int:
+    """The value of the constant ``name`` of ecedu_native.h, as the loaded library has it."""
+    lib()
+    return CONSTANTS[name]
+
+
+def names_with_prefix(prefix: str) -> tuple[str, ...]:
+    """The lower-case suffixes of the constants ``prefix*``, ordered by value."""
+    lib()
+    items = sorted((v, k) for k, v in CONSTANTS.items() if k.startswith(prefix))
+    return tuple(k[len(prefix):].lower() for _, k in items)
+
+
+def check(rc: int, what: str = "") -> None:
+    """Raise the ECEduError of the C return code rc (nothing for ECEDU_OK)."""
+    if rc != 0:
+        cls, msg = _ERROR_BY_CODE.get(rc, (ECEduError, f"native error {rc}"))
+        raise cls(f"{what}: {msg}" if what else msg)
+
+
+# ------------------------------------------------------------------ inputs
+
+
+@dataclass(frozen=True)
+class CurveParams:
+    """What the bridges need of one native curve: its index in the C table and sizes."""
+
+    index: int
+    m: int
+    nbits: int
+    h: int
+    koblitz: bool
+
+    @property
+    def flen(self) -> int:
+        """Bytes of a field element / coordinate."""
+        return (self.m + 7) // 8
+
+    @property
+    def nlen(self) -> int:
+        """Bytes of a scalar mod n."""
+        return (self.nbits + 7) // 8
+
+
+def curve_params(name) -> CurveParams:
+    """The native curve called ``name`` (an exact SEC 2 name such as 'sect163k1')."""
+    if not isinstance(name, str):
+        raise UnknownCurveError(f"curve name must be a str, not {type(name).__name__}")
+    if name not in CURVES:
+        shown = name if len(name) <= 40 else name[:40] + "…"
+        raise UnknownCurveError(f"native backend has no curve {shown!r}; it supports {', '.join(CURVES)}")
+    raw = name.encode("ascii")
+    ci = lib().ecedu_curve_index(raw, len(raw))
+    if ci < 0:
+        raise UnknownCurveError(f"the loaded native library has no curve {name!r}")
+    m, nb, h, kob = _int(), _int(), _int(), _int()
+    check(lib().ecedu_curve_info(ci, ctypes.byref(m), ctypes.byref(nb), ctypes.byref(h), ctypes.byref(kob)))
+    return CurveParams(ci, m.value, nb.value, h.value, bool(kob.value))
+
+
+def field_degree(m) -> int:
+    if not isinstance(m, int) or isinstance(m, bool) or m not in FIELD_DEGREES:
+        raise UnknownCurveError(f"no native field GF(2^{m}); supported m: {FIELD_DEGREES}")
+    return m
+
+
+def field_bytes(m: int, v, what: str) -> bytes:
+    """A field element of GF(2^m) as (m+7)//8 big-endian bytes."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise EncodingError(f"{what} must be an int")
+    if v < 0 or v >> m:
+        raise ECEduError(f"{what} is not an element of GF(2^{m}) (must be 0 <= v < 2^{m})")
+    return v.to_bytes((m + 7) // 8, "big")
+
+
+def coord_bytes(m: int, v, what: str) -> bytes:
+    """A point coordinate (an element of GF(2^m)) as (m+7)//8 big-endian bytes."""
+    if not isinstance(v, int) or isinstance(v, bool):
+        raise EncodingError(f"{what} must be an int")
+    if v < 0 or v >> m:
+        raise InvalidPointError(f"{what} is not an element of GF(2^{m})")
+    return v.to_bytes((m + 7) // 8, "big")
+
+
+def scalar_bytes(nbits: int, k, what: str = "scalar") -> bytes:
+    """A scalar of at most nbits bits as (nbits+7)//8 bytes; the C side checks 1 <= k < n."""
+    if not isinstance(k, int) or isinstance(k, bool):
+        raise InvalidScalarError(f"{what} must be an int")
+    if k <= 0 or k.bit_length() > nbits:
+        raise InvalidScalarError(f"{what} is not in [1, n-1]")
+    return k.to_bytes((nbits + 7) // 8, "big")
+
+
+def bytes_arg(v, what: str) -> bytes:
+    """bytes, bytearray or memoryview -> bytes; anything else an EncodingError."""
+    if not isinstance(v, (bytes, bytearray, memoryview)):
+        raise EncodingError(f"{what} must be bytes, not {type(v).__name__}")
+    return bytes(v)
+
+
+def iterations_arg(iterations) -> int:
+    if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 0:
+        raise ECEduError("iterations must be a non-negative int")
+    return iterations
+
+
+def bench_result(t: float) -> float:
+    if t < 0:
+        raise ECEduError("benchmark failed (bad arguments)")
+    return t
+
+
+load()

@@ -1,0 +1,91 @@
+/*
+ * trace.tmpl.h -- TEMPLATE (field/gf2m): square root, trace and half-trace
+ * in GF(2^m) (HMV 3.6.2: solving z^2 + z = c for point decompression), and
+ * the out-of-line wrappers for the function table.  Part of the field
+ * template, see field.tmpl.h.
+ */
+
+/* Square root: sqrt(a) = a^(2^(m-1)) since a^(2^m) = a; m-1 squarings.
+ * (Faster: split a into even and odd parts and multiply the odd part by the
+ * constant sqrt(z), Fong-Hankerson-Lopez-Menezes 2004; not needed here.) */
+static void FN(sqrt)(uint64_t *r, const uint64_t *a) { FN(sqr_n)(r, a, GF_M - 1); }
+
+/* Half-trace (m odd): H(c) = sum_{i=0}^{(m-1)/2} c^(2^(2i)).  If Tr(c) = 0,
+ * then z = H(c) solves z^2 + z = c (HMV 3.6.2, used to solve quadratics).
+ * By the definition: (m-1) squarings.  Used only to build the table below. */
+static void FN(half_trace_slow)(uint64_t *r, const uint64_t *a) {
+    uint64_t t[GF_NW], acc[GF_NW];
+    FN(copy)(t, a);
+    FN(copy)(acc, a);
+    for (int i = 0; i < (GF_M - 1) / 2; i++) {
+        FN(sqr)(t, t);
+        FN(sqr)(t, t);
+        FN(add)(acc, acc, t);
+    }
+    FN(copy)(r, acc);
+}
+
+/* H is GF(2)-linear, so H(c) = sum of H(z^i) over the set bits i of c.
+ * ht_table[i] = H(z^i) is built once (pthread_once, m slow half-traces of
+ * public constants); then H(c) is m masked XORs of NW words and no squaring
+ * (HMV 3.6.2 notes the same table method), by FN(linear_ct): constant
+ * time. */
+static FN(matrix) FN(ht_table);
+static pthread_once_t FN(ht_once) = PTHREAD_ONCE_INIT;
+
+static void FN(ht_init)(void) {
+    uint64_t e[GF_NW], h[GF_NW];
+    for (int i = 0; i < GF_M; i++) {
+        for (int j = 0; j < GF_NW; j++) e[j] = 0;
+        e[i >> 6] = 1ULL << (i & 63);
+        FN(half_trace_slow)(h, e);
+        FN(matrix_set)(FN(ht_table), i, h);
+    }
+}
+
+/* r = H(a).  Contract: a reduced; r may alias a. */
+static void FN(half_trace)(uint64_t *r, const uint64_t *a) {
+    pthread_once(&FN(ht_once), FN(ht_init));
+    FN(linear_ct)(r, a, FN(ht_table));
+}
+
+/* Trace Tr(c) = sum_{i<m} c^(2^i) in {0,1}.  The trace is linear, so
+ * Tr(c) = parity(c AND tmask) where bit i of tmask is Tr(z^i); tmask is
+ * computed once (from public data) by the slow definition. */
+static uint64_t FN(tmask)[GF_NW];
+static int FN(tmask_ready);
+
+static int FN(trace_slow)(const uint64_t *a) {
+    uint64_t t[GF_NW], acc[GF_NW];
+    FN(copy)(t, a);
+    FN(copy)(acc, a);
+    for (int i = 1; i < GF_M; i++) {
+        FN(sqr)(t, t);
+        FN(add)(acc, acc, t);
+    }
+    return (int)(acc[0] & 1);
+}
+
+static int FN(trace)(const uint64_t *a) {
+    if (!FN(tmask_ready)) {
+        uint64_t e[GF_NW];
+        for (int i = 0; i < GF_M; i++) {
+            for (int j = 0; j < GF_NW; j++) e[j] = 0;
+            e[i >> 6] = 1ULL << (i & 63);
+            if (FN(trace_slow)(e)) FN(tmask)[i >> 6] |= 1ULL << (i & 63);
+        }
+        FN(tmask_ready) = 1;
+    }
+    uint64_t acc = 0;
+    for (int i = 0; i < GF_NW; i++) acc ^= a[i] & FN(tmask)[i];
+    return __builtin_parityll(acc);
+}
+
+/* c[i] = a[i] * b[i] for count elements stored back to back. */
+static void FN(mul_batch)(uint64_t *c, const uint64_t *a, const uint64_t *b, size_t count) {
+    for (size_t i = 0; i < count; i++) FN(mul)(c + i * GF_NW, a + i * GF_NW, b + i * GF_NW);
+}
+
+/* Out-of-line versions for the function table. */
+static void FN(mul_ext)(uint64_t *r, const uint64_t *a, const uint64_t *b) { FN(mul)(r, a, b); }
+static void FN(sqr_ext)(uint64_t *r, const uint64_t *a) { FN(sqr)(r, a); }
