@@ -85,6 +85,10 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
         raise EncodingError("malformed PEM: the -----BEGIN line must start at the beginning of its line")
     label = _label(begin, _BEGIN, "BEGIN")
     if labels is not None and label not in labels:
+        if label == "ENCRYPTED PRIVATE KEY":
+            raise EncodingError("this PEM key is encrypted (PKCS#8 EncryptedPrivateKeyInfo, RFC 5958 §3); "
+                                "ecedu reads only unencrypted keys: decrypt it first, e.g. "
+                                "`openssl pkey -in key.pem -out plain.pem`")
         raise EncodingError(f"PEM label {label!r} is not one of {', '.join(labels)}")
 
     body: list[bytes] = []
