@@ -101,6 +101,8 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
         if not body and _HEADER.match(line):
             _refuse_header(line)
         if not line:
+            if not any(lines[j:]):
+                break                                      # only blank lines follow: no END line
             raise EncodingError(f"malformed PEM: blank line inside the {label} block (line {j + 1})")
         if not _BASE64_LINE.match(line):
             bad = [chr(c) for c in line if not (chr(c).isalnum() or c in b"+/=")]
