@@ -321,17 +321,18 @@ def _check_component(name: str, v, curve) -> int:
     if curve is not None and v >= curve.n:
         raise InvalidScalarError(f"signature component {name} must be in [1, n-1] for {curve.name}, "
                                  "but it is >= n")
-    if curve is None and v.bit_length() > _max_order_bits():
-        raise InvalidScalarError(f"signature component {name} has {v.bit_length()} bits, more than "
-                                 "the order n of any supported curve")
+    if curve is None and v.bit_length() > 8 * ((_max_order_bits() + 7) // 8):
+        raise InvalidScalarError(f"signature component {name} has {v.bit_length()} bits: it does not "
+                                 "fit in len(n) bytes of any supported curve")
     return v
 
 
 def encode_signature(r: int, s: int, curve=None) -> bytes:
     """DER ``SEQUENCE { r, s }`` (SEC 1 §C.8, RFC 3279 §2.2.3).
 
-    r and s must be ints in [1, n − 1]: with *curve* against its n, without one only positive and
-    no longer than the largest supported n (an :class:`InvalidScalarError` otherwise).
+    r and s must be ints in [1, n − 1]: with *curve* against its n; without one they must be
+    positive and fit in len(n) bytes of the largest supported n (an :class:`InvalidScalarError`
+    otherwise).  :func:`ecedu.ecdsa.sign` always passes the curve.
     """
     curve = None if curve is None else get_curve(curve)
     _check_component("r", r, curve)
