@@ -147,7 +147,10 @@ def verify(curve, public_key: bytes, message: bytes, signature: bytes, hash: str
         _, Q = load_public_key(public_key, curve)
     h1 = _digest(message, _hash_name(hash, signing=False))
     try:
-        r, s = decode_signature(signature, curve) if fmt == "der" else decode_signature_p1363(curve, signature)
+        if fmt == "der":
+            r, s = decode_signature(signature, curve)
+        else:
+            r, s = decode_signature_p1363(curve, signature)
     except EncodingError:
         return False
     if native:

@@ -142,7 +142,8 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
 
 def _label(line: bytes, prefix: bytes, what: str) -> str:
     if not (line.startswith(prefix) and line.endswith(_DASHES) and len(line) > len(prefix) + 5):
-        raise EncodingError(f"malformed PEM {what} line {_short(line)}: expected '{prefix.decode()}<label>-----'")
+        raise EncodingError(f"malformed PEM {what} line {_short(line)}: "
+                            f"expected '{prefix.decode()}<label>-----'")
     label = line[len(prefix):-5]
     if not _LABEL.match(label):
         raise EncodingError(f"malformed PEM {what} line: invalid label {_short(label)} (RFC 7468 §3)")

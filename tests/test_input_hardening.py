@@ -34,7 +34,8 @@ def _pem(label: str, der: bytes, width: int = 64) -> bytes:
     """PEM written here (RFC 7468 §2), not by ecedu."""
     b64 = base64.b64encode(der)
     lines = [b64[i:i + width] for i in range(0, len(b64), width)]
-    return b"-----BEGIN " + label.encode() + b"-----\n" + b"\n".join(lines) + b"\n-----END " + label.encode() + b"-----\n"
+    return (b"-----BEGIN " + label.encode() + b"-----\n" + b"\n".join(lines)
+            + b"\n-----END " + label.encode() + b"-----\n")
 
 
 SPKI_DER = keys.public_key_to_der(P256, _pub(P256))
@@ -143,7 +144,8 @@ def test_huge_inputs_are_refused_fast(mb):
         assert seconds < 0.5, (fn.__name__, seconds)
     result, seconds = _timed(ecdsa.verify, P256, SPKI_DER, b"m", huge_der)
     assert result is False and seconds < 0.5
-    result, seconds = _timed(ecdsa.verify, P256, SPKI_DER, b"m", memoryview(huge_der), signature_format="p1363")
+    result, seconds = _timed(ecdsa.verify, P256, SPKI_DER, b"m", memoryview(huge_der),
+                             signature_format="p1363")
     assert result is False and seconds < 0.5
     result, seconds = _timed(ecedu.get_curve, "sect163k1" * (size // 9))
     assert isinstance(result, UnknownCurveError) and len(str(result)) < 200 and seconds < 0.5
@@ -199,7 +201,7 @@ BEGIN, *BODY, END, _ = _lines()
     (b"\n".join([BEGIN, b"DEK-Info: DES-EDE3-CBC,0011223344556677", b"", *BODY, END, b""]), "encrypted"),
     (b"\n".join([BEGIN, b"Comment: hello", *BODY, END, b""]), "headers"),
     (SPKI_PEM + SPKI_PEM, "more than one PEM block"),
-    (_pem("EC PARAMETERS", b"\x06\x08\x2a\x86\x48\xce\x3d\x03\x01\x07") + SPKI_PEM, "PEM label|more than one"),
+    (_pem("EC PARAMETERS", bytes.fromhex("06082a8648ce3d030107")) + SPKI_PEM, "PEM label|more than one"),
     (SPKI_PEM.replace(b"END PUBLIC KEY", b"END PRIVATE KEY"), "ends with END"),
     (SPKI_PEM.replace(b"END PUBLIC KEY-----", b"END PUBLIC KEY"), "END"),
     (SPKI_PEM[:60] + b"*" + SPKI_PEM[60:], r"character '\*'"),

@@ -204,7 +204,8 @@ def test_p1363_against_openssl_cli(tmp_path):
         assert run("ecparam", "-name", name, "-genkey", "-noout", "-out", str(key)).returncode == 0
         assert run("pkey", "-in", str(key), "-pubout", "-out", str(pub)).returncode == 0
         assert run("dgst", "-sha256", "-sign", str(key), "-out", str(sig), str(msg)).returncode == 0
-        ints = re.findall(rb"INTEGER\s+:([0-9A-F]+)", run("asn1parse", "-inform", "DER", "-in", str(sig)).stdout)
+        parsed = run("asn1parse", "-inform", "DER", "-in", str(sig)).stdout
+        ints = re.findall(rb"INTEGER\s+:([0-9A-F]+)", parsed)
         r, s = (int(v, 16) for v in ints)
         raw = raw_sig(C, r, s)
         for backend in BACKENDS if C.kind == "binary" else ["python"]:
@@ -217,3 +218,19 @@ def test_p1363_against_openssl_cli(tmp_path):
                                                     int.from_bytes(mine[L:], "big")))
         ok = run("dgst", "-sha256", "-verify", str(pub), "-signature", str(tmp_path / "mine.der"), str(msg))
         assert ok.returncode == 0 and ok.stdout.strip() == b"Verified OK", (name, ok.stdout, ok.stderr)
+
+
+@pytest.mark.parametrize("name", ["secp160k1", "secp224k1", "brainpoolP224r1", "brainpoolP512r1"])
+def test_added_prime_curves_use_the_python_backend(name):
+    """As on P-256: the default backend falls back to the reference code on a prime curve, and an
+    explicit backend='native' says the native kernels cover the binary curves only."""
+    from ecedu.errors import BackendUnavailableError
+
+    C = ecedu.get_curve(name)
+    d = RNG.randrange(1, C.n)
+    assert ecdsa.sign(C, d, MESSAGE) == ecdsa.sign(C, d, MESSAGE, backend="python")
+    if native_available():
+        for call in (lambda: ecdsa.sign(C, d, MESSAGE, backend="native"),
+                     lambda: ecedu.ecdh.shared_secret(C, d, spki(C, 3), backend="native")):
+            with pytest.raises(BackendUnavailableError, match="binary curves"):
+                call()
