@@ -147,8 +147,6 @@ def private_key_to_der(curve, d: int, format: str = "sec1") -> bytes:
     """DER of the private key: ``format="sec1"`` (ECPrivateKey, RFC 5915) or ``"pkcs8"`` (PrivateKeyInfo)."""
     curve = get_curve(curve)
     check_private_scalar(curve, d)
-    if format not in ("sec1", "pkcs8"):
-        raise ECEduError(f"unknown private key format {format!r}: use 'sec1' or 'pkcs8'")
     if format == "sec1":
         return _ec_private_key(curve, d, True).dump()
     if format == "pkcs8":
