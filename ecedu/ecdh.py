@@ -3,6 +3,9 @@
 ``shared_secret(curve, d, peer)``: validate *d* ∈ [1, n−1]; read and fully validate the peer's
 public key (SPKI DER/PEM or a SEC 1 point); compute P = d·Q; refuse P = O; output x(P) as a
 big-endian octet string of the field's length, ``(m+7)//8`` or ``(bits(p)+7)//8`` bytes.
+
+The peer key may be :class:`bytes`, :class:`bytearray` or :class:`memoryview` (PEM also an ASCII
+:class:`str`), at most :data:`ecedu.keys.MAX_KEY_BYTES`; see :mod:`ecedu.keys` for the formats.
 """
 
 from __future__ import annotations

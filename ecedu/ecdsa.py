@@ -1,4 +1,4 @@
-"""ECDSA (SEC 1 §4.1; FIPS 186-4 §6) with RFC 6979 nonces and DER signatures.
+"""ECDSA (SEC 1 §4.1; FIPS 186-4 §6) with RFC 6979 nonces; DER or IEEE P1363 signatures.
 
 ::
 
@@ -8,29 +8,73 @@
              accept iff x(R) mod n = r.
 
 For binary curves x(R) is a field element, read as an integer (SEC 1 §2.3.9).
+
+Signature formats (``signature_format=``): ``"der"`` (the default; SEC 1 §C.8, what OpenSSL
+writes) or ``"p1363"``, the fixed-length ``r || s`` of IEEE P1363 (WebCrypto, JOSE, PKCS#11),
+exactly ``2·len(n)`` bytes.  :func:`ecedu.keys.signature_der_to_p1363` and
+:func:`ecedu.keys.signature_p1363_to_der` convert between the two.
+
+Hash policy for *signing*: the default ``hash="sha256"`` and the other SHA-2 (FIPS 180-4) and
+SHA-3 (FIPS 202) hashes with at least 224 bits of output are allowed (:data:`SIGNING_HASHES`).
+Any other hash (md5, sha1, md5-sha1, ripemd160, sm3, blake2, ...) is refused unless the caller
+passes ``allow_legacy_hash=True``, in the spirit of OpenSSL's security levels and NIST SP 800-131A
+(SHA-1 is disallowed for signature generation).  *Verifying* old signatures with any fixed-length
+hashlib hash stays possible.  Extendable-output functions (shake_*) are not ECDSA hashes.
 """
 
 from __future__ import annotations
 
 import hashlib
 
+from ._bytes import as_bytes, is_bytes_like
 from .backend import resolve
 from .curves import get_curve
 from .ec import add
 from .errors import ECEduError, EncodingError
-from .keys import (check_private_scalar, decode_signature, encode_signature, load_public_key,
-                   public_point_bytes)
+from .keys import (check_private_scalar, decode_signature, decode_signature_p1363, encode_signature,
+                   encode_signature_p1363, load_public_key, public_point_bytes)
 from .rfc6979 import bits2int, generate_k
 from .scalar import fixed_base_mult, multiply
 
+__all__ = ["sign", "verify", "SIGNATURE_FORMATS", "SIGNING_HASHES"]
 
-def _digest(message: bytes, hash: str) -> bytes:
-    if not isinstance(message, (bytes, bytearray, memoryview)):
-        raise ECEduError(f"the message must be bytes, got {type(message).__name__}")
+SIGNATURE_FORMATS = ("der", "p1363")
+
+#: Hashes :func:`sign` uses without ``allow_legacy_hash=True`` (hashlib's canonical names).
+SIGNING_HASHES = frozenset({"sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256",
+                            "sha3_224", "sha3_256", "sha3_384", "sha3_512"})
+
+
+def _hash_name(hash, signing: bool, allow_legacy_hash: bool = False) -> str:
+    """hashlib's canonical name for *hash* (``"SHA-256"`` → ``"sha256"``), after the policy checks."""
+    if not isinstance(hash, str):
+        raise ECEduError(f"the hash must be a name such as 'sha256', got {type(hash).__name__}")
+    if len(hash) > 32 or not hash.isascii() or not hash.isprintable():
+        raise ECEduError(f"unknown hash {hash[:32]!r}")
     try:
-        return hashlib.new(hash, bytes(message)).digest()
+        h = hashlib.new(hash)
     except (ValueError, TypeError):
         raise ECEduError(f"unknown hash {hash!r}") from None
+    name = h.name
+    if name.startswith("shake_") or h.digest_size == 0:
+        raise ECEduError(f"{hash!r} is an extendable-output function, not a fixed-length hash; "
+                         "ECDSA needs one such as 'sha256'")
+    if signing and name not in SIGNING_HASHES and not allow_legacy_hash:
+        raise ECEduError(f"hash {hash!r} is not allowed for signing (weak or legacy); use SHA-2 or "
+                         "SHA-3, or pass allow_legacy_hash=True to sign with it anyway")
+    return name
+
+
+def _digest(message: bytes, hash_name: str) -> bytes:
+    if not is_bytes_like(message):
+        raise ECEduError(f"the message must be bytes, got {type(message).__name__}")
+    return hashlib.new(hash_name, as_bytes(message, "the message")).digest()
+
+
+def _check_format(signature_format) -> str:
+    if signature_format not in SIGNATURE_FORMATS:
+        raise ECEduError(f"unknown signature_format {signature_format!r}: use 'der' or 'p1363'")
+    return signature_format
 
 
 def _native_public_point(curve, public_key):
@@ -44,17 +88,33 @@ def _native_public_point(curve, public_key):
         raise
 
 
-def sign(curve, private_key: int, message: bytes, hash: str = "sha256", backend: str | None = None) -> bytes:
-    """DER signature of *message* with a deterministic RFC 6979 nonce."""
+def sign(curve, private_key: int, message: bytes, hash: str = "sha256", backend: str | None = None,
+         *, signature_format: str = "der", allow_legacy_hash: bool = False) -> bytes:
+    """Signature of *message* with a deterministic RFC 6979 nonce.
+
+    *signature_format* is ``"der"`` or ``"p1363"`` (``r || s``, exactly ``2·len(n)`` bytes).
+    *hash* must be in :data:`SIGNING_HASHES` unless ``allow_legacy_hash=True`` (see the module
+    docstring for the policy).
+    """
     curve = get_curve(curve)
     d = check_private_scalar(curve, private_key)
-    h1 = _digest(message, hash)
+    fmt = _check_format(signature_format)
+    if not isinstance(allow_legacy_hash, bool):
+        raise ECEduError("allow_legacy_hash must be True or False")
+    hash_name = _hash_name(hash, signing=True, allow_legacy_hash=allow_legacy_hash)
+    h1 = _digest(message, hash_name)
     if resolve(backend, curve) == "native":
         from .native import ecdsa_bridge
-        return encode_signature(*ecdsa_bridge.ecdsa_sign_digest(curve.name, d, h1, hash))
+        r, s = ecdsa_bridge.ecdsa_sign_digest(curve.name, d, h1, hash_name)
+    else:
+        r, s = _sign_digest(curve, d, h1, hash_name)
+    return encode_signature(r, s, curve) if fmt == "der" else encode_signature_p1363(curve, r, s)
+
+
+def _sign_digest(curve, d: int, h1: bytes, hash_name: str) -> tuple[int, int]:
     n = curve.n
     e = bits2int(h1, n.bit_length()) % n
-    for k in generate_k(n, d, h1, hash):
+    for k in generate_k(n, d, h1, hash_name):
         R = fixed_base_mult(curve, k)
         r = R[0] % n
         if r == 0:
@@ -62,26 +122,35 @@ def sign(curve, private_key: int, message: bytes, hash: str = "sha256", backend:
         s = pow(k, -1, n) * (e + r * d) % n
         if s == 0:
             continue
-        return encode_signature(r, s)
+        return r, s
     raise AssertionError("unreachable")
 
 
 def verify(curve, public_key: bytes, message: bytes, signature: bytes, hash: str = "sha256",
-           backend: str | None = None) -> bool:
-    """True iff *signature* (DER) is a valid signature of *message* under *public_key*.
+           backend: str | None = None, *, signature_format: str = "der") -> bool:
+    """True iff *signature* is a valid signature of *message* under *public_key*.
 
-    A malformed or out-of-range signature is simply not valid (False); a malformed public key,
-    unknown curve or hash raises :class:`~ecedu.errors.ECEduError`.
+    *signature* is bytes, bytearray or memoryview, in *signature_format* ``"der"`` or ``"p1363"``.
+    A malformed, wrongly sized or out-of-range signature is simply not valid (False); a signature
+    that is not bytes-like at all (None, str, int, ...), a malformed public key, an unknown curve,
+    hash or format raises :class:`~ecedu.errors.ECEduError`.
     """
     curve = get_curve(curve)
+    fmt = _check_format(signature_format)
+    if not is_bytes_like(signature):
+        raise EncodingError(f"the signature must be bytes, bytearray or memoryview, "
+                            f"got {type(signature).__name__}")
     native = resolve(backend, curve) == "native"
     if native:
         Q = _native_public_point(curve, public_key)
     else:
         _, Q = load_public_key(public_key, curve)
-    h1 = _digest(message, hash)
+    h1 = _digest(message, _hash_name(hash, signing=False))
     try:
-        r, s = decode_signature(signature)
+        if fmt == "der":
+            r, s = decode_signature(signature, curve)
+        else:
+            r, s = decode_signature_p1363(curve, signature)
     except EncodingError:
         return False
     if native:

@@ -4,10 +4,19 @@
   ``openssl ecparam -genkey`` writes) and PKCS#8 ``PrivateKeyInfo`` ("-----BEGIN PRIVATE KEY-----",
   what ``openssl pkey`` and ``openssl genpkey`` write), PEM or DER;
 * public keys: X.509 ``SubjectPublicKeyInfo`` (RFC 5480), PEM or DER, or a bare SEC 1 point;
-* ECDSA signatures: DER ``SEQUENCE { r INTEGER, s INTEGER }`` (RFC 3279).
+* ECDSA signatures: DER ``SEQUENCE { r INTEGER, s INTEGER }`` (RFC 3279, SEC 1 §C.8), or the
+  fixed-length ``r || s`` of IEEE P1363 (each of r, s as a big-endian octet string of the length
+  of n), which WebCrypto, JOSE (ES256/384/512, RFC 7518 §3.4), PKCS#11 and many HSMs use.
 
 Parsing is strict: anything that does not re-encode to exactly the bytes given is rejected, so
 BER variants, trailing bytes and other malleability are errors (:class:`~ecedu.errors.EncodingError`).
+PEM is read by :mod:`ecedu.pem` (RFC 7468, one block, no headers, strict base64).
+
+Input: every bytes argument may be :class:`bytes`, :class:`bytearray` or :class:`memoryview`
+(PEM may also be an ASCII :class:`str`); any other type is an :class:`~ecedu.errors.EncodingError`.
+Sizes are checked before any parsing: a key is at most ``MAX_KEY_BYTES`` (8 KiB), a DER signature
+at most ``2·(len(n)+3)+4`` bytes.  Encoders validate what they encode: a public key must be a valid
+point (on the curve, not infinity, in the subgroup of order n), a signature's r and s in [1, n−1].
 """
 
 from __future__ import annotations
@@ -16,15 +25,19 @@ import secrets
 
 from asn1crypto import algos, core, keys as akeys, pem
 
-from .curves import curve_from_oid, get_curve
-from .ec import decode_point, encode_point, multiply_plain
-from .errors import ECEduError, EncodingError, InvalidScalarError, UnknownCurveError
+from . import pem as strict_pem
+from ._bytes import MAX_KEY_BYTES, as_bytes, is_bytes_like
+from .curves import curve_from_oid, curve_names, get_curve
+from .ec import decode_point, encode_point, multiply_plain, validate_public_point
+from .errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
 
 __all__ = [
     "generate_private_key", "public_key", "check_private_scalar",
     "private_key_to_der", "private_key_to_pem", "load_private_key",
     "public_key_to_der", "public_key_to_pem", "load_public_key", "public_point_bytes",
-    "encode_signature", "decode_signature",
+    "encode_signature", "decode_signature", "max_signature_length",
+    "encode_signature_p1363", "decode_signature_p1363", "signature_der_to_p1363",
+    "signature_p1363_to_der", "MAX_KEY_BYTES",
 ]
 
 
@@ -64,9 +77,7 @@ def _named(curve):
 
 
 def _strict_load(spec, der: bytes, what: str, canonical: bool = True):
-    if not isinstance(der, (bytes, bytearray)):
-        raise EncodingError(f"{what}: expected bytes, got {type(der).__name__}")
-    der = bytes(der)
+    der = as_bytes(der, what)
     try:
         obj = spec.load(der, strict=True)
         obj.native                                # forces a full parse of every field
@@ -78,20 +89,30 @@ def _strict_load(spec, der: bytes, what: str, canonical: bool = True):
     return obj
 
 
-def _unpem(data, expected: tuple[str, ...]) -> bytes:
+_WHITESPACE = b" \t\r\n"
+
+
+def _key_bytes(data, what: str) -> bytes:
+    """A key's bytes (PEM may be a str), refused by type and size before anything is parsed."""
     if isinstance(data, str):
-        data = data.encode()
-    if not isinstance(data, (bytes, bytearray)):
-        raise EncodingError(f"expected PEM or DER bytes, got {type(data).__name__}")
-    data = bytes(data)
-    if pem.detect(data):
-        try:
-            label, _, der = pem.unarmor(data)
-        except ValueError as e:
-            raise EncodingError(f"malformed PEM: {e}") from None
-        if label not in expected:
-            raise EncodingError(f"PEM label {label!r} is not one of {', '.join(expected)}")
-        return der
+        if len(data) > MAX_KEY_BYTES:
+            raise EncodingError(f"{what} is too large: {len(data)} characters, at most {MAX_KEY_BYTES}")
+        if not data.isascii():
+            raise EncodingError(f"{what} given as str must be ASCII PEM")
+        return data.encode("ascii")
+    if not is_bytes_like(data):
+        raise EncodingError(f"{what} must be bytes, bytearray, memoryview or a PEM str, "
+                            f"got {type(data).__name__}")
+    return as_bytes(data, what, MAX_KEY_BYTES)
+
+
+def _unpem(data: bytes, expected: tuple[str, ...]) -> bytes:
+    """The DER inside PEM (via :mod:`ecedu.pem`), or *data* itself when it is not PEM."""
+    if strict_pem.looks_like_pem(data):
+        return strict_pem.decode(data, expected)[1]
+    if data[:1] and data[:1] in _WHITESPACE:
+        raise EncodingError(f"the key starts with whitespace ({data[0]:#04x}) but no PEM "
+                            "'-----BEGIN' follows, and DER never starts with whitespace")
     return data
 
 
@@ -122,7 +143,7 @@ def _ec_private_key(curve, d: int, with_params: bool) -> akeys.ECPrivateKey:
 
 
 def private_key_to_der(curve, d: int, format: str = "sec1") -> bytes:
-    """DER of the private key: ``format="sec1"`` (ECPrivateKey) or ``"pkcs8"`` (PrivateKeyInfo)."""
+    """DER of the private key: ``format="sec1"`` (ECPrivateKey, RFC 5915) or ``"pkcs8"`` (PrivateKeyInfo)."""
     curve = get_curve(curve)
     check_private_scalar(curve, d)
     if format == "sec1":
@@ -138,8 +159,8 @@ def private_key_to_der(curve, d: int, format: str = "sec1") -> bytes:
 
 
 def private_key_to_pem(curve, d: int, format: str = "sec1") -> bytes:
-    label = "EC PRIVATE KEY" if format == "sec1" else "PRIVATE KEY"
-    return pem.armor(label, private_key_to_der(curve, d, format))
+    der = private_key_to_der(curve, d, format)
+    return pem.armor("EC PRIVATE KEY" if format == "sec1" else "PRIVATE KEY", der)
 
 
 def _asn1_guard(what):
@@ -159,8 +180,14 @@ def _asn1_guard(what):
 
 @_asn1_guard("private key")
 def load_private_key(data, curve=None):
-    """Read a SEC 1 or PKCS#8 EC private key (PEM or DER); return ``(curve, d)``."""
-    der = _unpem(data, ("EC PRIVATE KEY", "PRIVATE KEY"))
+    """Read a SEC 1 (RFC 5915) or PKCS#8 EC private key (PEM or DER); return ``(curve, d)``.
+
+    RFC 5915 §3 fixes ``version`` at 1 (ecPrivkeyVer1) and PKCS#8 (RFC 5208 §5) at 0; any other
+    version is an :class:`EncodingError`, as is an encrypted key (say so, and decrypt it first).
+    """
+    der = _unpem(_key_bytes(data, "private key"), ("EC PRIVATE KEY", "PRIVATE KEY"))
+    if not der:
+        raise EncodingError("empty private key")
     if der[:1] != b"\x30":
         raise EncodingError("malformed DER private key: does not start with a SEQUENCE")
     try:
@@ -170,6 +197,9 @@ def load_private_key(data, curve=None):
         raise EncodingError("malformed DER private key") from None
     if is_pkcs8:
         outer = _strict_load(akeys.PrivateKeyInfo, der, "PKCS#8 private key", canonical=False)
+        if outer["version"].native != 0:
+            raise EncodingError(f"PKCS#8 PrivateKeyInfo version must be 0 (RFC 5208 §5), got "
+                                f"{_small(outer['version'].native)}")
         if outer["private_key_algorithm"]["algorithm"].native != "ec":
             raise EncodingError("PKCS#8 key is not an EC key")
         found = _curve_of(outer["private_key_algorithm"]["parameters"], curve)
@@ -177,6 +207,9 @@ def load_private_key(data, curve=None):
     else:
         outer = inner = _strict_load(akeys.ECPrivateKey, der, "EC private key", canonical=False)
         found = _curve_of(inner["parameters"] if inner["parameters"].native is not None else None, curve)
+    if inner["version"].native != "ecPrivkeyVer1":
+        raise EncodingError(f"EC private key version must be 1 (ecPrivkeyVer1, RFC 5915 §3), got "
+                            f"{_small(inner['version'].native)}")
     # DER check: the private key octet string has the fixed width of n (SEC 1 §C.4).
     if len(inner["private_key"].contents) != found.order_byte_length:
         raise EncodingError(f"private key octet string must be {found.order_byte_length} bytes")
@@ -192,14 +225,39 @@ def load_private_key(data, curve=None):
     return found, d
 
 
+def _small(v) -> str:
+    """An int for an error message, without echoing a huge one."""
+    return str(v) if not isinstance(v, int) or v.bit_length() <= 64 else f"a {v.bit_length()}-bit integer"
+
+
 # -- public keys ----------------------------------------------------------------------------------
 
+def _checked_point(curve, Q):
+    """*Q* if it is a valid public key on *curve* (SEC 1 §3.2.2.1), else :class:`InvalidPointError`."""
+    if Q is None:
+        raise InvalidPointError(f"the point at infinity is not a public key on {curve.name}; "
+                                "refusing to encode it")
+    if not isinstance(Q, tuple) or len(Q) != 2:
+        raise InvalidPointError(f"a public key must be a tuple (x, y) of ints, got {type(Q).__name__}")
+    limit, shown = (curve.field.p, "p - 1") if curve.kind == "prime" else (1 << curve.field.m,
+                                                                           f"2^{curve.field.m} - 1")
+    for name, c in zip("xy", Q):
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise InvalidPointError(f"the {name}-coordinate must be an int, got {type(c).__name__}")
+        if not 0 <= c < limit:
+            raise InvalidPointError(f"the {name}-coordinate is out of range: it must be in [0, {shown}] "
+                                    f"on {curve.name}")
+    return validate_public_point(curve, Q)
+
+
 def public_key_to_der(curve, Q, compressed: bool = False) -> bytes:
-    """SubjectPublicKeyInfo DER for the point *Q*."""
+    """SubjectPublicKeyInfo DER (RFC 5480) for the point *Q*, which must be a valid public key."""
     curve = get_curve(curve)
+    if not isinstance(compressed, bool):
+        raise ECEduError(f"compressed must be True or False, got {type(compressed).__name__}")
     spki = akeys.PublicKeyInfo({
         "algorithm": {"algorithm": "ec", "parameters": _named(curve)},
-        "public_key": encode_point(curve, Q, compressed),
+        "public_key": encode_point(curve, _checked_point(curve, Q), compressed),
     })
     return spki.dump()
 
@@ -215,11 +273,13 @@ def public_point_bytes(data, curve=None):
     *data* is SPKI (PEM or DER) or a bare SEC 1 point (then *curve* is required).  Returns
     ``(curve, point_bytes)``.  The native backend takes these bytes and validates in C.
     """
-    if isinstance(data, (bytes, bytearray)) and not data:
+    data = _key_bytes(data, "public key")
+    if not data:
         raise EncodingError("empty public key")
-    if isinstance(data, (bytes, bytearray)) and curve is not None and data[:1] not in (b"\x30", b"-"):
-        return get_curve(curve), bytes(data)
-    if isinstance(data, (bytes, bytearray)) and data[:1] != b"-" and data[:1] != b"\x30":
+    pem_or_der = data[:1] == b"\x30" or strict_pem.looks_like_pem(data) or data[:1] in _WHITESPACE
+    if curve is not None and not pem_or_der:
+        return get_curve(curve), data
+    if not pem_or_der:
         if data[:1] in (b"\x02", b"\x03", b"\x04"):
             raise EncodingError("a bare SEC 1 point needs the curve to be named")
         raise EncodingError("malformed public key: neither DER SubjectPublicKeyInfo (starts with 0x30), "
@@ -246,12 +306,95 @@ def load_public_key(data, curve=None):
 
 # -- signatures -----------------------------------------------------------------------------------
 
-def encode_signature(r: int, s: int) -> bytes:
+def _max_order_bits() -> int:
+    return max(get_curve(name).n.bit_length() for name in curve_names())
+
+
+def _check_component(name: str, v, curve) -> int:
+    if isinstance(v, bool) or not isinstance(v, int):
+        raise InvalidScalarError(f"signature component {name} must be an int, got {type(v).__name__}")
+    if v < 1:
+        raise InvalidScalarError(f"signature component {name} must be in [1, n-1], got {_small(v)}")
+    if curve is not None and v >= curve.n:
+        raise InvalidScalarError(f"signature component {name} must be in [1, n-1] for {curve.name}, "
+                                 "but it is >= n")
+    if curve is None and v.bit_length() > 8 * ((_max_order_bits() + 7) // 8):
+        raise InvalidScalarError(f"signature component {name} has {v.bit_length()} bits: it does not "
+                                 "fit in len(n) bytes of any supported curve")
+    return v
+
+
+def encode_signature(r: int, s: int, curve=None) -> bytes:
+    """DER ``SEQUENCE { r, s }`` (SEC 1 §C.8, RFC 3279 §2.2.3).
+
+    r and s must be ints in [1, n − 1]: with *curve* against its n; without one they must be
+    positive and fit in len(n) bytes of the largest supported n (an :class:`InvalidScalarError`
+    otherwise).  :func:`ecedu.ecdsa.sign` always passes the curve.
+    """
+    curve = None if curve is None else get_curve(curve)
+    _check_component("r", r, curve)
+    _check_component("s", s, curve)
     return algos.DSASignature({"r": r, "s": s}).dump()
 
 
+def max_signature_length(curve=None) -> int:
+    """The longest DER signature on *curve* (any supported curve if None): ``2·(len(n)+3)+4`` bytes.
+
+    Each INTEGER takes at most 1 tag + 2 length + len(n) + 1 sign octets; the SEQUENCE adds at
+    most 1 tag + 3 length octets.  :func:`decode_signature` refuses anything longer unparsed.
+    """
+    if curve is not None:
+        nlen = get_curve(curve).order_byte_length
+    else:
+        nlen = (_max_order_bits() + 7) // 8
+    return 2 * (nlen + 3) + 4
+
+
 @_asn1_guard("ECDSA signature")
-def decode_signature(data: bytes) -> tuple[int, int]:
-    """(r, s) from a DER signature; raises :class:`EncodingError` unless it is strict DER."""
+def decode_signature(data: bytes, curve=None) -> tuple[int, int]:
+    """(r, s) from a DER signature; raises :class:`EncodingError` unless it is strict DER.
+
+    The length is checked first (:func:`max_signature_length`), so a huge input is never parsed.
+    r and s are returned as they are (the range [1, n − 1] is the verifier's business).
+    """
+    data = as_bytes(data, "an ECDSA signature", max_signature_length(curve))
     sig = _strict_load(algos.DSASignature, data, "ECDSA signature")
     return sig["r"].native, sig["s"].native
+
+
+def encode_signature_p1363(curve, r: int, s: int) -> bytes:
+    """IEEE P1363 (IEEE 1363-2000 §7.2.7 / RFC 7518 §3.4) signature ``I2OSP(r, L) || I2OSP(s, L)``.
+
+    L = len(n) in bytes, so the output is exactly ``2·L`` bytes; r and s must be in [1, n − 1].
+    """
+    curve = get_curve(curve)
+    _check_component("r", r, curve)
+    _check_component("s", s, curve)
+    L = curve.order_byte_length
+    return r.to_bytes(L, "big") + s.to_bytes(L, "big")
+
+
+def decode_signature_p1363(curve, data) -> tuple[int, int]:
+    """(r, s) from a P1363 ``r || s`` signature, which must be exactly ``2·len(n)`` bytes.
+
+    As with DER, the range of r and s is left to the verifier.
+    """
+    curve = get_curve(curve)
+    L = curve.order_byte_length
+    data = as_bytes(data, "a P1363 signature", 2 * L)
+    if len(data) != 2 * L:
+        raise EncodingError(f"a P1363 signature on {curve.name} is exactly {2 * L} bytes "
+                            f"(r and s, {L} bytes each), got {len(data)}")
+    return int.from_bytes(data[:L], "big"), int.from_bytes(data[L:], "big")
+
+
+def signature_der_to_p1363(curve, der) -> bytes:
+    """Convert a DER signature to P1363 ``r || s`` (r, s must be in [1, n − 1])."""
+    r, s = decode_signature(der, curve)
+    return encode_signature_p1363(curve, r, s)
+
+
+def signature_p1363_to_der(curve, raw) -> bytes:
+    """Convert a P1363 ``r || s`` signature to DER (r, s must be in [1, n − 1])."""
+    r, s = decode_signature_p1363(curve, raw)
+    return encode_signature(r, s, curve)

@@ -158,9 +158,14 @@ def test_fuzz_private_key_and_signature(blob):
 
 
 def test_signature_out_of_range_is_invalid():
+    """Out-of-range r, s: ecedu's encoder refuses them, and a DER made without it does not verify."""
+    from asn1crypto import algos
+
     Q = spki(P256, P256.G)
-    for r, s in [(0, 1), (1, 0), (P256.n, 1), (1, P256.n)]:
-        assert ecdsa.verify(P256, Q, b"m", keys.encode_signature(r, s)) is False
+    for r, s in [(0, 1), (1, 0), (P256.n, 1), (1, P256.n), (-1, 1)]:
+        with pytest.raises(ECEduError, match="must be in"):
+            keys.encode_signature(r, s, P256)
+        assert ecdsa.verify(P256, Q, b"m", algos.DSASignature({"r": r, "s": s}).dump()) is False
 
 
 def test_unknown_hash_and_backend():

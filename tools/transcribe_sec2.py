@@ -11,7 +11,10 @@ BINARY = ["sect163k1", "sect163r1", "sect163r2", "sect193r1", "sect193r2", "sect
           "sect233r1", "sect239k1", "sect283k1", "sect283r1", "sect409k1", "sect409r1",
           "sect571k1", "sect571r1"]
 PRIME = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1",
-         "secp256k1"]
+         "secp256k1",
+         # SEC 2 Koblitz primes (GLV endomorphism), then RFC 5639 Brainpool: primes of no special form
+         "secp160k1", "secp192k1", "secp224k1",
+         "brainpoolP224r1", "brainpoolP256r1", "brainpoolP320r1", "brainpoolP384r1", "brainpoolP512r1"]
 OPENSSL_NAME = {"secp192r1": "prime192v1", "secp256r1": "prime256v1"}
 
 
@@ -24,10 +27,12 @@ def _hex_block(text, label):
 
 
 def main():
-    print('"""SEC 2 (v1.0/v2.0) recommended domain parameters, as data.')
+    print('"""SEC 2 (v1.0/v2.0) and RFC 5639 (Brainpool) domain parameters, as data.')
     print()
     print("Transcribed from OpenSSL's built-in tables by tools/transcribe_sec2.py; every value")
-    print("is re-checked by tests/test_curves.py against the mathematics (not against OpenSSL).")
+    print("is re-checked by tests/test_curves.py against the mathematics (not against OpenSSL),")
+    print("and tests/test_curves.py compares the eight curves added for issue 18 (SEC 2 v2.0 §2.2-2.4,")
+    print("RFC 5639 §3.3-3.7) with `openssl ecparam -param_enc explicit` at test time.")
     print('"""')
     print()
     print("# name: (field polynomial exponents, a, b, Gx, Gy, n, h)")
@@ -65,7 +70,7 @@ def main():
               f"        {gx:#x},\n        {gy:#x},\n        {n:#x},\n        {h},\n    ),")
     print("}")
     print()
-    print("# name: dotted OID (SEC 2 section A.2, X9.62 for prime192v1/prime256v1)")
+    print("# name: dotted OID (SEC 2 section A.2, X9.62 for prime192v1/prime256v1, RFC 5639 §4.1)")
     print("OIDS = {")
     for name in BINARY + PRIME:
         der = subprocess.run(["openssl", "ecparam", "-name", OPENSSL_NAME.get(name, name),

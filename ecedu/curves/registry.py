@@ -1,7 +1,12 @@
-"""The registry: SEC 2 names, NIST and OpenSSL aliases, OIDs.
+"""The registry: SEC 2 and RFC 5639 names, NIST and OpenSSL aliases, OIDs.
 
 ``get_curve("K-163")``, ``get_curve("nistk163")`` and ``get_curve("sect163k1")`` return the same
 object; an unknown name raises :class:`~ecedu.errors.UnknownCurveError` listing the closest names.
+
+Names are matched case-insensitively, ``_`` counting as ``-``, but only as printable ASCII of at
+most :data:`MAX_NAME_LENGTH` characters: a NUL (which C would cut the name at), a lone surrogate or
+a look-alike such as the Kelvin sign U+212A (which ``str.lower`` folds to ``k``) is an error, never
+a different curve.
 """
 
 from __future__ import annotations
@@ -37,16 +42,28 @@ ALIASES: dict[str, tuple[str, ...]] = {
     "secp384r1": ("P-384", "nistp384", "ansip384r1"),
     "secp521r1": ("P-521", "nistp521", "ansip521r1"),
     "secp256k1": ("ansip256k1",),
+    "secp160k1": ("ansip160k1",),
+    "secp192k1": ("ansip192k1",),
+    "secp224k1": ("ansip224k1",),
+    # RFC 5639: OpenSSL spells these exactly like the RFC (brainpoolP256r1), which is the key here.
+    "brainpoolP224r1": (),
+    "brainpoolP256r1": (),
+    "brainpoolP320r1": (),
+    "brainpoolP384r1": (),
+    "brainpoolP512r1": (),
 }
+
+#: The longest curve name :func:`canonical_name` looks at (the longest known name has 15).
+MAX_NAME_LENGTH = 64
 
 
 def curve_names() -> list[str]:
-    """The SEC 2 names of every curve ecedu knows: 14 binary, then 7 prime curves."""
+    """The names of every curve ecedu knows: 14 binary, then 15 prime curves (SEC 2, RFC 5639)."""
     return list(BINARY_CURVES) + list(PRIME_CURVES)
 
 
 def _normalise(name: str) -> str:
-    return name.strip().lower().replace("_", "-")
+    return name.strip(" \t").lower().replace("_", "-")
 
 
 _LOOKUP: dict[str, str] = {}
@@ -57,10 +74,25 @@ for _sec2, _aliases in ALIASES.items():
         _LOOKUP[_normalise(_alias).replace("-", "")] = _sec2
 
 
+def _short(name: str, limit: int = 40) -> str:
+    """``repr`` of a name for an error message, cut so that a huge input is never echoed."""
+    return repr(name) if len(name) <= limit else f"{name[:limit]!r}... ({len(name)} characters)"
+
+
 def canonical_name(name: str) -> str:
-    """The SEC 2 name for any known alias (raises :class:`UnknownCurveError`)."""
+    """The SEC 2 (or RFC 5639) name for any known alias (raises :class:`UnknownCurveError`)."""
     if not isinstance(name, str):
         raise UnknownCurveError(f"a curve name must be a string, got {type(name).__name__}")
+    if len(name) > MAX_NAME_LENGTH:
+        raise UnknownCurveError(f"unknown curve {_short(name)}: a curve name has at most "
+                                f"{MAX_NAME_LENGTH} characters")
+    if not name.isascii():
+        bad = next(c for c in name if ord(c) > 0x7F)
+        raise UnknownCurveError(f"unknown curve {_short(name)}: curve names are ASCII, but it contains "
+                                f"U+{ord(bad):04X} (a look-alike or stray character?)")
+    if not name.strip(" \t").isprintable():
+        raise UnknownCurveError(f"unknown curve {_short(name)}: it contains a control character "
+                                "(NUL, newline, ...)")
     key = _normalise(name)
     if key in _LOOKUP:
         return _LOOKUP[key]

@@ -1,7 +1,9 @@
-"""SEC 2 (v1.0/v2.0) recommended domain parameters, as data.
+"""SEC 2 (v1.0/v2.0) and RFC 5639 (Brainpool) domain parameters, as data.
 
 Transcribed from OpenSSL's built-in tables by tools/transcribe_sec2.py; every value
-is re-checked by tests/test_curves.py against the mathematics (not against OpenSSL).
+is re-checked by tests/test_curves.py against the mathematics (not against OpenSSL),
+and tests/test_curves.py compares the eight curves added for issue 18 (SEC 2 v2.0 §2.2-2.4,
+RFC 5639 §3.3-3.7) with `openssl ecparam -param_enc explicit` at test time.
 """
 
 # name: (field polynomial exponents, a, b, Gx, Gy, n, h)
@@ -199,9 +201,81 @@ PRIME_CURVES = {
         0xfffffffffffffffffffffffffffffffebaaedce6af48a03bbfd25e8cd0364141,
         1,
     ),
+    'secp160k1': (
+        0xfffffffffffffffffffffffffffffffeffffac73,
+        0x0,
+        0x7,
+        0x3b4c382ce37aa192a4019e763036f4f5dd4d7ebb,
+        0x938cf935318fdced6bc28286531733c3f03c4fee,
+        0x100000000000000000001b8fa16dfab9aca16b6b3,
+        1,
+    ),
+    'secp192k1': (
+        0xfffffffffffffffffffffffffffffffffffffffeffffee37,
+        0x0,
+        0x3,
+        0xdb4ff10ec057e9ae26b07d0280b7f4341da5d1b1eae06c7d,
+        0x9b2f2f6d9c5628a7844163d015be86344082aa88d95e2f9d,
+        0xfffffffffffffffffffffffe26f2fc170f69466a74defd8d,
+        1,
+    ),
+    'secp224k1': (
+        0xfffffffffffffffffffffffffffffffffffffffffffffffeffffe56d,
+        0x0,
+        0x5,
+        0xa1455b334df099df30fc28a169a467e9e47075a90f7e650eb6b7a45c,
+        0x7e089fed7fba344282cafbd6f7e319f7c0b0bd59e2ca4bdb556d61a5,
+        0x10000000000000000000000000001dce8d2ec6184caf0a971769fb1f7,
+        1,
+    ),
+    'brainpoolP224r1': (
+        0xd7c134aa264366862a18302575d1d787b09f075797da89f57ec8c0ff,
+        0x68a5e62ca9ce6c1c299803a6c1530b514e182ad8b0042a59cad29f43,
+        0x2580f63ccfe44138870713b1a92369e33e2135d266dbb372386c400b,
+        0xd9029ad2c7e5cf4340823b2a87dc68c9e4ce3174c1e6efdee12c07d,
+        0x58aa56f772c0726f24c6b89e4ecdac24354b9e99caa3f6d3761402cd,
+        0xd7c134aa264366862a18302575d0fb98d116bc4b6ddebca3a5a7939f,
+        1,
+    ),
+    'brainpoolP256r1': (
+        0xa9fb57dba1eea9bc3e660a909d838d726e3bf623d52620282013481d1f6e5377,
+        0x7d5a0975fc2c3057eef67530417affe7fb8055c126dc5c6ce94a4b44f330b5d9,
+        0x26dc5c6ce94a4b44f330b5d9bbd77cbf958416295cf7e1ce6bccdc18ff8c07b6,
+        0x8bd2aeb9cb7e57cb2c4b482ffc81b7afb9de27e1e3bd23c23a4453bd9ace3262,
+        0x547ef835c3dac4fd97f8461a14611dc9c27745132ded8e545c1d54c72f046997,
+        0xa9fb57dba1eea9bc3e660a909d838d718c397aa3b561a6f7901e0e82974856a7,
+        1,
+    ),
+    'brainpoolP320r1': (
+        0xd35e472036bc4fb7e13c785ed201e065f98fcfa6f6f40def4f92b9ec7893ec28fcd412b1f1b32e27,
+        0x3ee30b568fbab0f883ccebd46d3f3bb8a2a73513f5eb79da66190eb085ffa9f492f375a97d860eb4,
+        0x520883949dfdbc42d3ad198640688a6fe13f41349554b49acc31dccd884539816f5eb4ac8fb1f1a6,
+        0x43bd7e9afb53d8b85289bcc48ee5bfe6f20137d10a087eb6e7871e2a10a599c710af8d0d39e20611,
+        0x14fdd05545ec1cc8ab4093247f77275e0743ffed117182eaa9c77877aaac6ac7d35245d1692e8ee1,
+        0xd35e472036bc4fb7e13c785ed201e065f98fcfa5b68f12a32d482ec7ee8658e98691555b44c59311,
+        1,
+    ),
+    'brainpoolP384r1': (
+        0x8cb91e82a3386d280f5d6f7e50e641df152f7109ed5456b412b1da197fb71123acd3a729901d1a71874700133107ec53,
+        0x7bc382c63d8c150c3c72080ace05afa0c2bea28e4fb22787139165efba91f90f8aa5814a503ad4eb04a8c7dd22ce2826,
+        0x4a8c7dd22ce28268b39b55416f0447c2fb77de107dcd2a62e880ea53eeb62d57cb4390295dbc9943ab78696fa504c11,
+        0x1d1c64f068cf45ffa2a63a81b7c13f6b8847a3e77ef14fe3db7fcafe0cbd10e8e826e03436d646aaef87b2e247d4af1e,
+        0x8abe1d7520f9c2a45cb1eb8e95cfd55262b70b29feec5864e19c054ff99129280e4646217791811142820341263c5315,
+        0x8cb91e82a3386d280f5d6f7e50e641df152f7109ed5456b31f166e6cac0425a7cf3ab6af6b7fc3103b883202e9046565,
+        1,
+    ),
+    'brainpoolP512r1': (
+        0xaadd9db8dbe9c48b3fd4e6ae33c9fc07cb308db3b3c9d20ed6639cca703308717d4d9b009bc66842aecda12ae6a380e62881ff2f2d82c68528aa6056583a48f3,
+        0x7830a3318b603b89e2327145ac234cc594cbdd8d3df91610a83441caea9863bc2ded5d5aa8253aa10a2ef1c98b9ac8b57f1117a72bf2c7b9e7c1ac4d77fc94ca,
+        0x3df91610a83441caea9863bc2ded5d5aa8253aa10a2ef1c98b9ac8b57f1117a72bf2c7b9e7c1ac4d77fc94cadc083e67984050b75ebae5dd2809bd638016f723,
+        0x81aee4bdd82ed9645a21322e9c4c6a9385ed9f70b5d916c1b43b62eef4d0098eff3b1f78e2d0d48d50d1687b93b97d5f7c6d5047406a5e688b352209bcb9f822,
+        0x7dde385d566332ecc0eabfa9cf7822fdf209f70024a57b1aa000c55b881f8111b2dcde494a5f485e5bca4bd88a2763aed1ca2b2fa8f0540678cd1e0f3ad80892,
+        0xaadd9db8dbe9c48b3fd4e6ae33c9fc07cb308db3b3c9d20ed6639cca70330870553e5c414ca92619418661197fac10471db1d381085ddaddb58796829ca90069,
+        1,
+    ),
 }
 
-# name: dotted OID (SEC 2 section A.2, X9.62 for prime192v1/prime256v1)
+# name: dotted OID (SEC 2 section A.2, X9.62 for prime192v1/prime256v1, RFC 5639 §4.1)
 OIDS = {
     'sect163k1': '1.3.132.0.1',
     'sect163r1': '1.3.132.0.2',
@@ -224,4 +298,12 @@ OIDS = {
     'secp384r1': '1.3.132.0.34',
     'secp521r1': '1.3.132.0.35',
     'secp256k1': '1.3.132.0.10',
+    'secp160k1': '1.3.132.0.9',
+    'secp192k1': '1.3.132.0.31',
+    'secp224k1': '1.3.132.0.32',
+    'brainpoolP224r1': '1.3.36.3.3.2.8.1.1.5',
+    'brainpoolP256r1': '1.3.36.3.3.2.8.1.1.7',
+    'brainpoolP320r1': '1.3.36.3.3.2.8.1.1.9',
+    'brainpoolP384r1': '1.3.36.3.3.2.8.1.1.11',
+    'brainpoolP512r1': '1.3.36.3.3.2.8.1.1.13',
 }

@@ -15,10 +15,24 @@ from .validate import validate_public_point
 
 
 def encode_point(curve, P, compressed: bool = False) -> bytes:
+    """SEC 1 §2.3.3 octet string of *P* (``00`` for the point at infinity).
+
+    This is the raw encoder (the course uses it to craft invalid points too): it checks only that
+    *P* is a pair of field elements.  :func:`ecedu.keys.public_key_to_der` validates fully.
+    """
     if P is None:
         return b"\x00"
+    if not isinstance(P, tuple) or len(P) != 2:
+        raise EncodingError(f"a point must be a tuple (x, y) of ints or None, got {type(P).__name__}")
     x, y = P
     F = curve.field
+    limit = F.p if curve.kind == "prime" else 1 << F.m
+    for name, c in (("x", x), ("y", y)):
+        if isinstance(c, bool) or not isinstance(c, int):
+            raise EncodingError(f"the {name}-coordinate must be an int, got {type(c).__name__}")
+        if not 0 <= c < limit:
+            raise EncodingError(f"the {name}-coordinate is not a field element of {curve.name} "
+                                "(negative or too large)")
     X = F.to_bytes(x)
     if not compressed:
         return b"\x04" + X + F.to_bytes(y)
