@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 SECONDS ?= 1
 
-.PHONY: setup speed test test-fast book exercises clean
+.PHONY: setup speed test test-fast lint book exercises clean
 
 setup:
 	@bash scripts/setup.sh
@@ -19,6 +19,11 @@ test: setup
 ## Only the package's own tests (no notebooks, book or grading) — for quick iterations.
 test-fast: setup
 	$(PY) -m pytest -n 2 tests --ignore=tests/book --ignore=tests/grading
+
+## ruff: lint and format check (the test suite runs the same).
+lint: setup
+	.venv/bin/ruff check .
+	.venv/bin/ruff format --check .
 
 book: setup
 	$(PY) book/build.py

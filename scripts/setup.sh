@@ -24,6 +24,15 @@ PY=${PYTHON:-python3}
 if [ ! -x .venv/bin/python ]; then
   "$PY" -m venv .venv
 fi
-.venv/bin/python -m pip install -q --upgrade pip setuptools wheel
-.venv/bin/python -m pip install -q -e '.[dev]'
+# Install only when what decides the installation changed (pyproject.toml, setup.py, this
+# script): a second `make test` starts in seconds.  The editable install follows the sources.
+stamp=.venv/.ecedu-setup-stamp
+want=$(cat pyproject.toml setup.py scripts/setup.sh | sha256sum | cut -d' ' -f1)
+if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
+  .venv/bin/python -m pip install -q --upgrade pip setuptools wheel
+  .venv/bin/python -m pip install -q -e '.[dev]'
+  echo "$want" > "$stamp"
+fi
+# The native library: compiled only if its sources (or flags) changed since the last build.
+.venv/bin/python -m ecedu.native.build >/dev/null || echo "setup: the native library did not build (see above); the Python backend still works" >&2
 .venv/bin/python -c "import ecedu, ecedu.backend as b; print('setup: ecedu', ecedu.__version__, '| native backend:', 'yes' if b.native_available() else 'no (' + b.native_reason() + ')')"

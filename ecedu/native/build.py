@@ -2,7 +2,8 @@
 
 Usage::
 
-    python -m ecedu.native.build            # rebuild ecedu/native/libecedu_native.so
+    python -m ecedu.native.build            # build ecedu/native/libecedu_native.so if stale
+    python -m ecedu.native.build --force    # rebuild even if nothing changed
     python -m ecedu.native.build --sanitize # ASan+UBSan build: libecedu_native_asan.so
     ECEDU_NATIVE_SANITIZE=1 python -m ecedu.native.build   # same
 
@@ -16,6 +17,7 @@ on CPUs without it (cpu.c picks the path at run time).
 from __future__ import annotations
 
 import argparse
+import hashlib
 import os
 import shutil
 import subprocess
@@ -59,11 +61,24 @@ def sources(src_dir: Path = SRC) -> list[Path]:
     return sorted(src_dir.rglob("*.c"))
 
 
+def fingerprint(src_dir: Path, cc: str, flags: list[str]) -> str:
+    """SHA-256 of everything that goes into the library: every file under src_dir (names and
+    contents), the compiler command and the flags.  Equal fingerprints, equal libraries."""
+    h = hashlib.sha256()
+    h.update(" ".join([cc] + flags).encode())
+    for path in sorted(p for p in src_dir.rglob("*") if p.is_file()):
+        h.update(path.relative_to(src_dir).as_posix().encode() + b"\0")
+        h.update(path.read_bytes())
+    return h.hexdigest()
+
+
 def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Path | str = SRC,
-          verbose: bool = False) -> Path:
+          verbose: bool = False, force: bool = False) -> Path:
     """Compile the C sources of src_dir into out_dir/libecedu_native.so
-    (or libecedu_native_asan.so when sanitize).  Returns the path; raises
-    BuildError if there is no compiler or compilation fails."""
+    (or libecedu_native_asan.so when sanitize), unless the library there was built from the
+    same sources and flags (its fingerprint, in ``<library>.fingerprint``) and force is
+    False.  Returns the path; raises BuildError if there is no compiler or compilation
+    fails."""
     if sanitize is None:
         sanitize = os.environ.get("ECEDU_NATIVE_SANITIZE", "") not in ("", "0")
     src_dir, out_dir = Path(src_dir), Path(out_dir)
@@ -72,6 +87,12 @@ def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Pat
         raise BuildError("no C compiler found (set CC or install gcc)")
     flags = CFLAGS + (SANITIZE_FLAGS if sanitize else [])
     target = out_dir / (ASAN_LIB_NAME if sanitize else LIB_NAME)
+    stamp = target.with_name(target.name + ".fingerprint")
+    fp = fingerprint(src_dir, cc, flags)
+    if not force and target.exists() and stamp.exists() and stamp.read_text().strip() == fp:
+        if verbose:
+            print(f"{target} is up to date", flush=True)
+        return target
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ecedu-build-") as tmp:
         def compile_one(src: Path) -> Path:
@@ -99,6 +120,7 @@ def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Pat
         staging = out_dir / (target.name + f".tmp{os.getpid()}")
         shutil.copyfile(tmp_target, staging)
         os.replace(staging, target)
+    stamp.write_text(fp + "\n")
     return target
 
 
@@ -106,10 +128,11 @@ def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--sanitize", action="store_true", help="AddressSanitizer + UBSan build")
     p.add_argument("--out", default=str(HERE), help="output directory (default: the package)")
+    p.add_argument("--force", action="store_true", help="rebuild even if the sources did not change")
     p.add_argument("-v", "--verbose", action="store_true")
     a = p.parse_args(argv)
     try:
-        path = build(a.out, sanitize=a.sanitize or None, verbose=a.verbose)
+        path = build(a.out, sanitize=a.sanitize or None, verbose=a.verbose, force=a.force)
     except BuildError as e:
         print(f"ecedu native build failed: {e}", file=sys.stderr)
         return 1
