@@ -14,6 +14,7 @@ succeeds with a warning; ``ecedu.native.available()`` is then False and
 ``python -m ecedu.native.build``.  Set ECEDU_NATIVE_SANITIZE=1 to build the
 ASan/UBSan variant instead (libecedu_native_asan.so).
 """
+
 import importlib.util
 import sys
 from pathlib import Path
@@ -28,7 +29,9 @@ HERE = Path(__file__).resolve().parent
 def _load_builder():
     # Import ecedu/native/build.py by path: importing the ecedu package here
     # would need its dependencies, which may not be installed yet.
-    spec = importlib.util.spec_from_file_location("_ecedu_native_build", HERE / "ecedu" / "native" / "build.py")
+    spec = importlib.util.spec_from_file_location(
+        "_ecedu_native_build", HERE / "ecedu" / "native" / "build.py"
+    )
     mod = importlib.util.module_from_spec(spec)
     spec.loader.exec_module(mod)
     return mod
@@ -47,8 +50,10 @@ class build_py_with_native(build_py):
             path = builder.build(out, src_dir=src)
             print(f"ecedu: built native library {path}")
         except Exception as e:  # no compiler, or compile error: install anyway
-            print(f"WARNING: ecedu native library not built ({e}); "
-                  "the pure-Python backend still works", file=sys.stderr)
+            print(
+                f"WARNING: ecedu native library not built ({e}); the pure-Python backend still works",
+                file=sys.stderr,
+            )
 
 
 class BinaryDistribution(Distribution):

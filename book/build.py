@@ -38,15 +38,19 @@ def jupyter_book() -> list[str]:
 
 def main(argv: list[str]) -> int:
     if importlib.util.find_spec("mathjax") is None and not os.environ.get("ECEDU_MATHJAX_DIR"):
-        print("build.py: MathJax 3 is needed for the offline site: "
-              f"{sys.executable} -m pip install django-static-mathjax", file=sys.stderr)
+        print(
+            "build.py: MathJax 3 is needed for the offline site: "
+            f"{sys.executable} -m pip install django-static-mathjax",
+            file=sys.stderr,
+        )
         return 2
     env = dict(os.environ)
     env.setdefault("ECEDU_SHORT", "1")
     cmd = jupyter_book() + ["build"] + ([] if "--incremental" in argv else ["--all"]) + [str(BOOK)]
     print("build.py:", " ".join(cmd), f"(ECEDU_SHORT={env['ECEDU_SHORT']})", flush=True)
-    proc = subprocess.Popen(cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE,
-                            stderr=subprocess.STDOUT, text=True)
+    proc = subprocess.Popen(
+        cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True
+    )
     lines = []
     assert proc.stdout is not None
     for line in proc.stdout:

@@ -18,7 +18,21 @@ __all__ = ["curve_names", "get_curve", "errors", "ECEduError", "__version__"]
 def __getattr__(name):
     # ``ecedu.ecdh`` / ``ecedu.ecdsa`` / … work after a bare ``import ecedu``.
     import importlib
-    if name in {"ecdh", "ecdsa", "keys", "pem", "scalar", "ec", "fields", "curves", "native", "bench",
-                "backend", "rfc6979", "grading"}:
+
+    if name in {
+        "ecdh",
+        "ecdsa",
+        "keys",
+        "pem",
+        "scalar",
+        "ec",
+        "fields",
+        "curves",
+        "native",
+        "bench",
+        "backend",
+        "rfc6979",
+        "grading",
+    }:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'ecedu' has no attribute {name!r}")

@@ -16,11 +16,13 @@ commands:
 def _info() -> int:
     import ecedu
     from ecedu.backend import native_available, native_reason
+
     print(f"ecedu {ecedu.__version__}")
     print("curves:", ", ".join(ecedu.curve_names()))
     print("native backend:", "available" if native_available() else f"unavailable ({native_reason()})")
     if native_available():
         from ecedu import native
+
         print("cpu features:", native.cpu_features())
     return 0
 
@@ -33,9 +35,11 @@ def main(argv: list[str] | None = None) -> int:
     command, rest = argv[0], argv[1:]
     if command == "speed":
         from ecedu.bench.cli import main as speed_main
+
         return speed_main(rest)
     if command == "grade":
         from ecedu.grading.cli import main as grade_main
+
         return grade_main(rest)
     if command == "info":
         return _info()

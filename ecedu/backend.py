@@ -42,5 +42,6 @@ def resolve(backend: str | None, curve=None) -> str:
             raise BackendUnavailableError(f"backend='native' is unavailable: {native_reason()}")
         if curve is not None and curve.kind != "binary":
             raise BackendUnavailableError(
-                f"the native kernels cover the 14 binary curves; {curve.name} is a prime curve")
+                f"the native kernels cover the 14 binary curves; {curve.name} is a prime curve"
+            )
     return backend

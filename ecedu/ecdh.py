@@ -23,7 +23,8 @@ def shared_secret(curve, private_key: int, peer_public_key: bytes, backend: str 
     d = check_private_scalar(curve, private_key)
     if resolve(backend, curve) == "native":
         from . import native
-        _, point = public_point_bytes(peer_public_key, curve)    # the C side validates the point
+
+        _, point = public_point_bytes(peer_public_key, curve)  # the C side validates the point
         try:
             return native.ecdh(curve.name, d, point)
         except ECEduError:

@@ -31,8 +31,15 @@ from .backend import resolve
 from .curves import get_curve
 from .ec import add
 from .errors import ECEduError, EncodingError
-from .keys import (check_private_scalar, decode_signature, decode_signature_p1363, encode_signature,
-                   encode_signature_p1363, load_public_key, public_point_bytes)
+from .keys import (
+    check_private_scalar,
+    decode_signature,
+    decode_signature_p1363,
+    encode_signature,
+    encode_signature_p1363,
+    load_public_key,
+    public_point_bytes,
+)
 from .rfc6979 import bits2int, generate_k
 from .scalar import fixed_base_mult, multiply
 
@@ -41,8 +48,20 @@ __all__ = ["sign", "verify", "SIGNATURE_FORMATS", "SIGNING_HASHES"]
 SIGNATURE_FORMATS = ("der", "p1363")
 
 #: Hashes :func:`sign` uses without ``allow_legacy_hash=True`` (hashlib's canonical names).
-SIGNING_HASHES = frozenset({"sha224", "sha256", "sha384", "sha512", "sha512_224", "sha512_256",
-                            "sha3_224", "sha3_256", "sha3_384", "sha3_512"})
+SIGNING_HASHES = frozenset(
+    {
+        "sha224",
+        "sha256",
+        "sha384",
+        "sha512",
+        "sha512_224",
+        "sha512_256",
+        "sha3_224",
+        "sha3_256",
+        "sha3_384",
+        "sha3_512",
+    }
+)
 
 
 def _hash_name(hash, signing: bool, allow_legacy_hash: bool = False) -> str:
@@ -57,11 +76,15 @@ def _hash_name(hash, signing: bool, allow_legacy_hash: bool = False) -> str:
         raise ECEduError(f"unknown hash {hash!r}") from None
     name = h.name
     if name.startswith("shake_") or h.digest_size == 0:
-        raise ECEduError(f"{hash!r} is an extendable-output function, not a fixed-length hash; "
-                         "ECDSA needs one such as 'sha256'")
+        raise ECEduError(
+            f"{hash!r} is an extendable-output function, not a fixed-length hash; "
+            "ECDSA needs one such as 'sha256'"
+        )
     if signing and name not in SIGNING_HASHES and not allow_legacy_hash:
-        raise ECEduError(f"hash {hash!r} is not allowed for signing (weak or legacy); use SHA-2 or "
-                         "SHA-3, or pass allow_legacy_hash=True to sign with it anyway")
+        raise ECEduError(
+            f"hash {hash!r} is not allowed for signing (weak or legacy); use SHA-2 or "
+            "SHA-3, or pass allow_legacy_hash=True to sign with it anyway"
+        )
     return name
 
 
@@ -80,6 +103,7 @@ def _check_format(signature_format) -> str:
 def _native_public_point(curve, public_key):
     """Decode and validate the public key in C; on failure let Python say precisely why."""
     from . import native
+
     _, point = public_point_bytes(public_key, curve)
     try:
         return native.decode_point(curve.name, point)
@@ -88,8 +112,16 @@ def _native_public_point(curve, public_key):
         raise
 
 
-def sign(curve, private_key: int, message: bytes, hash: str = "sha256", backend: str | None = None,
-         *, signature_format: str = "der", allow_legacy_hash: bool = False) -> bytes:
+def sign(
+    curve,
+    private_key: int,
+    message: bytes,
+    hash: str = "sha256",
+    backend: str | None = None,
+    *,
+    signature_format: str = "der",
+    allow_legacy_hash: bool = False,
+) -> bytes:
     """Signature of *message* with a deterministic RFC 6979 nonce.
 
     *signature_format* is ``"der"`` or ``"p1363"`` (``r || s``, exactly ``2·len(n)`` bytes).
@@ -105,6 +137,7 @@ def sign(curve, private_key: int, message: bytes, hash: str = "sha256", backend:
     h1 = _digest(message, hash_name)
     if resolve(backend, curve) == "native":
         from .native import ecdsa_bridge
+
         r, s = ecdsa_bridge.ecdsa_sign_digest(curve.name, d, h1, hash_name)
     else:
         r, s = _sign_digest(curve, d, h1, hash_name)
@@ -126,8 +159,16 @@ def _sign_digest(curve, d: int, h1: bytes, hash_name: str) -> tuple[int, int]:
     raise AssertionError("unreachable")
 
 
-def verify(curve, public_key: bytes, message: bytes, signature: bytes, hash: str = "sha256",
-           backend: str | None = None, *, signature_format: str = "der") -> bool:
+def verify(
+    curve,
+    public_key: bytes,
+    message: bytes,
+    signature: bytes,
+    hash: str = "sha256",
+    backend: str | None = None,
+    *,
+    signature_format: str = "der",
+) -> bool:
     """True iff *signature* is a valid signature of *message* under *public_key*.
 
     *signature* is bytes, bytearray or memoryview, in *signature_format* ``"der"`` or ``"p1363"``.
@@ -138,8 +179,9 @@ def verify(curve, public_key: bytes, message: bytes, signature: bytes, hash: str
     curve = get_curve(curve)
     fmt = _check_format(signature_format)
     if not is_bytes_like(signature):
-        raise EncodingError(f"the signature must be bytes, bytearray or memoryview, "
-                            f"got {type(signature).__name__}")
+        raise EncodingError(
+            f"the signature must be bytes, bytearray or memoryview, got {type(signature).__name__}"
+        )
     native = resolve(backend, curve) == "native"
     if native:
         Q = _native_public_point(curve, public_key)
@@ -155,6 +197,7 @@ def verify(curve, public_key: bytes, message: bytes, signature: bytes, hash: str
         return False
     if native:
         from .native import ecdsa_bridge
+
         return ecdsa_bridge.ecdsa_verify(curve.name, Q[0], Q[1], h1, r, s)
     n = curve.n
     if not (1 <= r < n and 1 <= s < n):

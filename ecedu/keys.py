@@ -23,7 +23,8 @@ from __future__ import annotations
 
 import secrets
 
-from asn1crypto import algos, core, keys as akeys, pem
+from asn1crypto import algos, core, pem
+from asn1crypto import keys as akeys
 
 from . import pem as strict_pem
 from ._bytes import MAX_KEY_BYTES, as_bytes, is_bytes_like
@@ -32,16 +33,29 @@ from .ec import decode_point, encode_point, multiply_plain, validate_public_poin
 from .errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
 
 __all__ = [
-    "generate_private_key", "public_key", "check_private_scalar",
-    "private_key_to_der", "private_key_to_pem", "load_private_key",
-    "public_key_to_der", "public_key_to_pem", "load_public_key", "public_point_bytes",
-    "encode_signature", "decode_signature", "max_signature_length",
-    "encode_signature_p1363", "decode_signature_p1363", "signature_der_to_p1363",
-    "signature_p1363_to_der", "MAX_KEY_BYTES",
+    "generate_private_key",
+    "public_key",
+    "check_private_scalar",
+    "private_key_to_der",
+    "private_key_to_pem",
+    "load_private_key",
+    "public_key_to_der",
+    "public_key_to_pem",
+    "load_public_key",
+    "public_point_bytes",
+    "encode_signature",
+    "decode_signature",
+    "max_signature_length",
+    "encode_signature_p1363",
+    "decode_signature_p1363",
+    "signature_der_to_p1363",
+    "signature_p1363_to_der",
+    "MAX_KEY_BYTES",
 ]
 
 
 # -- scalars -------------------------------------------------------------------------------------
+
 
 def check_private_scalar(curve, d) -> int:
     """Return *d* if it is an int in [1, n − 1], else raise :class:`InvalidScalarError`."""
@@ -62,15 +76,18 @@ def public_key(curve, d: int, backend: str | None = None):
     """The public point d·G; ``backend`` as everywhere (None: native where it covers the curve)."""
     from .backend import resolve
     from .scalar import fixed_base_mult
+
     curve = get_curve(curve)
     check_private_scalar(curve, d)
     if resolve(backend, curve) == "native":
         from . import native
+
         return native.scalar_mult_base(curve.name, d)
     return fixed_base_mult(curve, d)
 
 
 # -- helpers -------------------------------------------------------------------------------------
+
 
 def _named(curve):
     return akeys.ECDomainParameters(name="named", value=curve.oid)
@@ -80,7 +97,7 @@ def _strict_load(spec, der: bytes, what: str, canonical: bool = True):
     der = as_bytes(der, what)
     try:
         obj = spec.load(der, strict=True)
-        obj.native                                # forces a full parse of every field
+        _ = obj.native  # forces a full parse of every field
         again = obj.dump(force=True) if canonical else der
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
         raise EncodingError(f"malformed DER {what}: {e}") from None
@@ -101,8 +118,9 @@ def _key_bytes(data, what: str) -> bytes:
             raise EncodingError(f"{what} given as str must be ASCII PEM")
         return data.encode("ascii")
     if not is_bytes_like(data):
-        raise EncodingError(f"{what} must be bytes, bytearray, memoryview or a PEM str, "
-                            f"got {type(data).__name__}")
+        raise EncodingError(
+            f"{what} must be bytes, bytearray, memoryview or a PEM str, got {type(data).__name__}"
+        )
     return as_bytes(data, what, MAX_KEY_BYTES)
 
 
@@ -111,8 +129,10 @@ def _unpem(data: bytes, expected: tuple[str, ...]) -> bytes:
     if strict_pem.looks_like_pem(data):
         return strict_pem.decode(data, expected)[1]
     if data[:1] and data[:1] in _WHITESPACE:
-        raise EncodingError(f"the key starts with whitespace ({data[0]:#04x}) but no PEM "
-                            "'-----BEGIN' follows, and DER never starts with whitespace")
+        raise EncodingError(
+            f"the key starts with whitespace ({data[0]:#04x}) but no PEM "
+            "'-----BEGIN' follows, and DER never starts with whitespace"
+        )
     return data
 
 
@@ -130,6 +150,7 @@ def _curve_of(params, curve=None):
 
 
 # -- private keys ---------------------------------------------------------------------------------
+
 
 def _ec_private_key(curve, d: int, with_params: bool) -> akeys.ECPrivateKey:
     Q = multiply_plain(curve, d, curve.G)
@@ -149,11 +170,13 @@ def private_key_to_der(curve, d: int, format: str = "sec1") -> bytes:
     if format == "sec1":
         return _ec_private_key(curve, d, True).dump()
     if format == "pkcs8":
-        info = akeys.PrivateKeyInfo({
-            "version": 0,
-            "private_key_algorithm": {"algorithm": "ec", "parameters": _named(curve)},
-            "private_key": _ec_private_key(curve, d, False),
-        })
+        info = akeys.PrivateKeyInfo(
+            {
+                "version": 0,
+                "private_key_algorithm": {"algorithm": "ec", "parameters": _named(curve)},
+                "private_key": _ec_private_key(curve, d, False),
+            }
+        )
         return info.dump()
     raise ECEduError(f"unknown private key format {format!r}: use 'sec1' or 'pkcs8'")
 
@@ -165,6 +188,7 @@ def private_key_to_pem(curve, d: int, format: str = "sec1") -> bytes:
 
 def _asn1_guard(what):
     """Turn any stray parser exception into an EncodingError (ECEduErrors pass through)."""
+
     def wrap(fn):
         def guarded(*args, **kwargs):
             try:
@@ -173,8 +197,10 @@ def _asn1_guard(what):
                 raise
             except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as e:
                 raise EncodingError(f"malformed {what}: {e}") from None
+
         guarded.__doc__, guarded.__name__ = fn.__doc__, fn.__name__
         return guarded
+
     return wrap
 
 
@@ -198,8 +224,10 @@ def load_private_key(data, curve=None):
     if is_pkcs8:
         outer = _strict_load(akeys.PrivateKeyInfo, der, "PKCS#8 private key", canonical=False)
         if outer["version"].native != 0:
-            raise EncodingError(f"PKCS#8 PrivateKeyInfo version must be 0 (RFC 5208 §5), got "
-                                f"{_small(outer['version'].native)}")
+            raise EncodingError(
+                f"PKCS#8 PrivateKeyInfo version must be 0 (RFC 5208 §5), got "
+                f"{_small(outer['version'].native)}"
+            )
         if outer["private_key_algorithm"]["algorithm"].native != "ec":
             raise EncodingError("PKCS#8 key is not an EC key")
         found = _curve_of(outer["private_key_algorithm"]["parameters"], curve)
@@ -208,8 +236,10 @@ def load_private_key(data, curve=None):
         outer = inner = _strict_load(akeys.ECPrivateKey, der, "EC private key", canonical=False)
         found = _curve_of(inner["parameters"] if inner["parameters"].native is not None else None, curve)
     if inner["version"].native != "ecPrivkeyVer1":
-        raise EncodingError(f"EC private key version must be 1 (ecPrivkeyVer1, RFC 5915 §3), got "
-                            f"{_small(inner['version'].native)}")
+        raise EncodingError(
+            f"EC private key version must be 1 (ecPrivkeyVer1, RFC 5915 §3), got "
+            f"{_small(inner['version'].native)}"
+        )
     # DER check: the private key octet string has the fixed width of n (SEC 1 §C.4).
     if len(inner["private_key"].contents) != found.order_byte_length:
         raise EncodingError(f"private key octet string must be {found.order_byte_length} bytes")
@@ -232,21 +262,25 @@ def _small(v) -> str:
 
 # -- public keys ----------------------------------------------------------------------------------
 
+
 def _checked_point(curve, Q):
     """*Q* if it is a valid public key on *curve* (SEC 1 §3.2.2.1), else :class:`InvalidPointError`."""
     if Q is None:
-        raise InvalidPointError(f"the point at infinity is not a public key on {curve.name}; "
-                                "refusing to encode it")
+        raise InvalidPointError(
+            f"the point at infinity is not a public key on {curve.name}; refusing to encode it"
+        )
     if not isinstance(Q, tuple) or len(Q) != 2:
         raise InvalidPointError(f"a public key must be a tuple (x, y) of ints, got {type(Q).__name__}")
-    limit, shown = (curve.field.p, "p - 1") if curve.kind == "prime" else (1 << curve.field.m,
-                                                                           f"2^{curve.field.m} - 1")
+    limit, shown = (
+        (curve.field.p, "p - 1") if curve.kind == "prime" else (1 << curve.field.m, f"2^{curve.field.m} - 1")
+    )
     for name, c in zip("xy", Q):
         if isinstance(c, bool) or not isinstance(c, int):
             raise InvalidPointError(f"the {name}-coordinate must be an int, got {type(c).__name__}")
         if not 0 <= c < limit:
-            raise InvalidPointError(f"the {name}-coordinate is out of range: it must be in [0, {shown}] "
-                                    f"on {curve.name}")
+            raise InvalidPointError(
+                f"the {name}-coordinate is out of range: it must be in [0, {shown}] on {curve.name}"
+            )
     return validate_public_point(curve, Q)
 
 
@@ -255,10 +289,12 @@ def public_key_to_der(curve, Q, compressed: bool = False) -> bytes:
     curve = get_curve(curve)
     if not isinstance(compressed, bool):
         raise ECEduError(f"compressed must be True or False, got {type(compressed).__name__}")
-    spki = akeys.PublicKeyInfo({
-        "algorithm": {"algorithm": "ec", "parameters": _named(curve)},
-        "public_key": encode_point(curve, _checked_point(curve, Q), compressed),
-    })
+    spki = akeys.PublicKeyInfo(
+        {
+            "algorithm": {"algorithm": "ec", "parameters": _named(curve)},
+            "public_key": encode_point(curve, _checked_point(curve, Q), compressed),
+        }
+    )
     return spki.dump()
 
 
@@ -282,8 +318,10 @@ def public_point_bytes(data, curve=None):
     if not pem_or_der:
         if data[:1] in (b"\x02", b"\x03", b"\x04"):
             raise EncodingError("a bare SEC 1 point needs the curve to be named")
-        raise EncodingError("malformed public key: neither DER SubjectPublicKeyInfo (starts with 0x30), "
-                            "PEM, nor a SEC 1 point")
+        raise EncodingError(
+            "malformed public key: neither DER SubjectPublicKeyInfo (starts with 0x30), "
+            "PEM, nor a SEC 1 point"
+        )
     der = _unpem(data, ("PUBLIC KEY",))
     spki = _strict_load(akeys.PublicKeyInfo, der, "SubjectPublicKeyInfo")
     if spki["algorithm"]["algorithm"].dotted != "1.2.840.10045.2.1":
@@ -306,6 +344,7 @@ def load_public_key(data, curve=None):
 
 # -- signatures -----------------------------------------------------------------------------------
 
+
 def _max_order_bits() -> int:
     return max(get_curve(name).n.bit_length() for name in curve_names())
 
@@ -316,11 +355,14 @@ def _check_component(name: str, v, curve) -> int:
     if v < 1:
         raise InvalidScalarError(f"signature component {name} must be in [1, n-1], got {_small(v)}")
     if curve is not None and v >= curve.n:
-        raise InvalidScalarError(f"signature component {name} must be in [1, n-1] for {curve.name}, "
-                                 "but it is >= n")
+        raise InvalidScalarError(
+            f"signature component {name} must be in [1, n-1] for {curve.name}, but it is >= n"
+        )
     if curve is None and v.bit_length() > 8 * ((_max_order_bits() + 7) // 8):
-        raise InvalidScalarError(f"signature component {name} has {v.bit_length()} bits: it does not "
-                                 "fit in len(n) bytes of any supported curve")
+        raise InvalidScalarError(
+            f"signature component {name} has {v.bit_length()} bits: it does not "
+            "fit in len(n) bytes of any supported curve"
+        )
     return v
 
 
@@ -383,8 +425,10 @@ def decode_signature_p1363(curve, data) -> tuple[int, int]:
     L = curve.order_byte_length
     data = as_bytes(data, "a P1363 signature", 2 * L)
     if len(data) != 2 * L:
-        raise EncodingError(f"a P1363 signature on {curve.name} is exactly {2 * L} bytes "
-                            f"(r and s, {L} bytes each), got {len(data)}")
+        raise EncodingError(
+            f"a P1363 signature on {curve.name} is exactly {2 * L} bytes "
+            f"(r and s, {L} bytes each), got {len(data)}"
+        )
     return int.from_bytes(data[:L], "big"), int.from_bytes(data[L:], "big")
 
 

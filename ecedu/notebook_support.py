@@ -25,6 +25,7 @@ SHORT: bool = os.environ.get("ECEDU_SHORT", "") == "1"
 # course data
 # --------------------------------------------------------------------------
 
+
 def data_path(name: str) -> Path:
     """Find ``notebooks/data/<name>`` from the current directory or the repository."""
     here = Path.cwd()
@@ -44,6 +45,7 @@ def load_seeds() -> dict:
 # --------------------------------------------------------------------------
 # the local openssl
 # --------------------------------------------------------------------------
+
 
 def openssl_path() -> str | None:
     return shutil.which("openssl")
@@ -87,6 +89,7 @@ def openssl_curves() -> list[str]:
 # CPU information
 # --------------------------------------------------------------------------
 
+
 def cpu_flags() -> set[str]:
     """Feature flags of the first CPU in /proc/cpuinfo (empty set elsewhere)."""
     try:
@@ -115,16 +118,23 @@ def cpu_frequency_info() -> dict:
     """Current/min/max frequency (MHz) and governor, where Linux exposes them."""
     info: dict = {}
     base = Path("/sys/devices/system/cpu/cpu0/cpufreq")
-    for key, fname in [("cur_mhz", "scaling_cur_freq"), ("min_mhz", "scaling_min_freq"),
-                       ("max_mhz", "scaling_max_freq"), ("governor", "scaling_governor")]:
+    for key, fname in [
+        ("cur_mhz", "scaling_cur_freq"),
+        ("min_mhz", "scaling_min_freq"),
+        ("max_mhz", "scaling_max_freq"),
+        ("governor", "scaling_governor"),
+    ]:
         try:
             val = (base / fname).read_text().strip()
             info[key] = val if key == "governor" else int(val) / 1000
         except (OSError, ValueError):
             pass
     try:
-        mhz = [float(line.split(":")[1]) for line in Path("/proc/cpuinfo").read_text().splitlines()
-               if line.startswith("cpu MHz")]
+        mhz = [
+            float(line.split(":")[1])
+            for line in Path("/proc/cpuinfo").read_text().splitlines()
+            if line.startswith("cpu MHz")
+        ]
         if mhz:
             info["cpuinfo_mhz"] = mhz
     except OSError:
@@ -135,6 +145,7 @@ def cpu_frequency_info() -> dict:
 # --------------------------------------------------------------------------
 # display
 # --------------------------------------------------------------------------
+
 
 def fmt(x, digits: int = 1) -> str:
     if x is None:
@@ -149,7 +160,10 @@ def html_table(headers: list[str], rows: list[list], caption: str | None = None)
     from IPython.display import HTML
 
     head = "".join(f"<th>{escape(str(h))}</th>" for h in headers)
-    body = "".join("<tr>" + "".join(f"<td>{c if isinstance(c, str) else fmt(c)}</td>" for c in r) + "</tr>"
-                   for r in rows)
+    body = "".join(
+        "<tr>" + "".join(f"<td>{c if isinstance(c, str) else fmt(c)}</td>" for c in r) + "</tr>" for r in rows
+    )
     cap = f"<caption>{escape(caption)}</caption>" if caption else ""
-    return HTML(f'<table class="ecedu-table">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>')
+    return HTML(
+        f'<table class="ecedu-table">{cap}<thead><tr>{head}</tr></thead><tbody>{body}</tbody></table>'
+    )

@@ -70,7 +70,7 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
     if not data.isascii():
         raise EncodingError("PEM must be ASCII: it contains a byte >= 0x80")
     lines = data.split(b"\n")
-    for i, line in enumerate(lines):                   # LF or CRLF line ends; trailing spaces
+    for i, line in enumerate(lines):  # LF or CRLF line ends; trailing spaces
         lines[i] = line.rstrip(b"\r").rstrip(b" \t")
     first = 0
     while first < len(lines) and not lines[first]:
@@ -79,16 +79,20 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
         raise EncodingError("empty PEM: no -----BEGIN line")
     begin = lines[first].lstrip(b" \t")
     if begin.startswith(b"---- BEGIN"):
-        raise EncodingError("this is an SSH2 key block ('---- BEGIN', RFC 4716), not PEM "
-                            "(RFC 7468 uses five dashes: '-----BEGIN ...-----')")
+        raise EncodingError(
+            "this is an SSH2 key block ('---- BEGIN', RFC 4716), not PEM "
+            "(RFC 7468 uses five dashes: '-----BEGIN ...-----')"
+        )
     if begin != lines[first]:
         raise EncodingError("malformed PEM: the -----BEGIN line must start at the beginning of its line")
     label = _label(begin, _BEGIN, "BEGIN")
     if labels is not None and label not in labels:
         if label == "ENCRYPTED PRIVATE KEY":
-            raise EncodingError("this PEM key is encrypted (PKCS#8 EncryptedPrivateKeyInfo, RFC 5958 §3); "
-                                "ecedu reads only unencrypted keys: decrypt it first, e.g. "
-                                "`openssl pkey -in key.pem -out plain.pem`")
+            raise EncodingError(
+                "this PEM key is encrypted (PKCS#8 EncryptedPrivateKeyInfo, RFC 5958 §3); "
+                "ecedu reads only unencrypted keys: decrypt it first, e.g. "
+                "`openssl pkey -in key.pem -out plain.pem`"
+            )
         raise EncodingError(f"PEM label {label!r} is not one of {', '.join(labels)}")
 
     body: list[bytes] = []
@@ -102,25 +106,29 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
             _refuse_header(line)
         if not line:
             if not any(lines[j:]):
-                break                                      # only blank lines follow: no END line
+                break  # only blank lines follow: no END line
             raise EncodingError(f"malformed PEM: blank line inside the {label} block (line {j + 1})")
         if not _BASE64_LINE.match(line):
             bad = [chr(c) for c in line if not (chr(c).isalnum() or c in b"+/=")]
             if not bad:
                 raise EncodingError(f"malformed PEM: '=' padding in the middle of line {j + 1}")
-            raise EncodingError(f"malformed PEM: character {bad[0]!r} in the base64 on line {j + 1} "
-                                "(only A-Z a-z 0-9 + / and final = padding are allowed)")
+            raise EncodingError(
+                f"malformed PEM: character {bad[0]!r} in the base64 on line {j + 1} "
+                "(only A-Z a-z 0-9 + / and final = padding are allowed)"
+            )
         body.append(line)
     if end is None:
         raise EncodingError(f"malformed PEM: no -----END {label}----- line")
     end_label = _label(lines[end], _END, "END")
     if end_label != label:
         raise EncodingError(f"malformed PEM: BEGIN {label!r} ends with END {end_label!r}")
-    for line in lines[end + 1:]:
+    for line in lines[end + 1 :]:
         if line.lstrip(b" \t"):
             if line.lstrip(b" \t").startswith(_BEGIN):
-                raise EncodingError("more than one PEM block: give exactly one (e.g. `openssl ecparam "
-                                    "-genkey` also writes an EC PARAMETERS block unless given -noout)")
+                raise EncodingError(
+                    "more than one PEM block: give exactly one (e.g. `openssl ecparam "
+                    "-genkey` also writes an EC PARAMETERS block unless given -noout)"
+                )
             raise EncodingError(f"malformed PEM: unexpected text after the END line: {_short(line)}")
 
     text = b"".join(body)
@@ -129,8 +137,9 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
     if b"=" in text.rstrip(b"="):
         raise EncodingError("malformed PEM: '=' padding is allowed only at the end of the base64")
     if len(text) % 4:
-        raise EncodingError("malformed PEM: the base64 is not a multiple of 4 characters "
-                            "(missing '=' padding or truncated)")
+        raise EncodingError(
+            "malformed PEM: the base64 is not a multiple of 4 characters (missing '=' padding or truncated)"
+        )
     try:
         der = binascii.a2b_base64(text, strict_mode=True)
     except binascii.Error as e:
@@ -142,9 +151,10 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
 
 def _label(line: bytes, prefix: bytes, what: str) -> str:
     if not (line.startswith(prefix) and line.endswith(_DASHES) and len(line) > len(prefix) + 5):
-        raise EncodingError(f"malformed PEM {what} line {_short(line)}: "
-                            f"expected '{prefix.decode()}<label>-----'")
-    label = line[len(prefix):-5]
+        raise EncodingError(
+            f"malformed PEM {what} line {_short(line)}: expected '{prefix.decode()}<label>-----'"
+        )
+    label = line[len(prefix) : -5]
     if not _LABEL.match(label):
         raise EncodingError(f"malformed PEM {what} line: invalid label {_short(label)} (RFC 7468 §3)")
     return label.decode("ascii")
@@ -153,7 +163,9 @@ def _label(line: bytes, prefix: bytes, what: str) -> str:
 def _refuse_header(line: bytes):
     name = line.split(b":", 1)[0].decode("ascii")
     if name.lower() in ("proc-type", "dek-info"):
-        raise EncodingError("this PEM key is encrypted (RFC 1421 'Proc-Type: 4,ENCRYPTED' / 'DEK-Info' "
-                            "headers); ecedu reads only unencrypted keys: decrypt it first, e.g. "
-                            "`openssl ec -in key.pem -out plain.pem`")
+        raise EncodingError(
+            "this PEM key is encrypted (RFC 1421 'Proc-Type: 4,ENCRYPTED' / 'DEK-Info' "
+            "headers); ecedu reads only unencrypted keys: decrypt it first, e.g. "
+            "`openssl ec -in key.pem -out plain.pem`"
+        )
     raise EncodingError(f"PEM headers (RFC 1421, here {name!r}) are not allowed in RFC 7468 PEM")

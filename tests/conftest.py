@@ -5,9 +5,11 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 settings.register_profile(
-    "ecedu", deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow])
+    "ecedu", deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.register_profile(
-    "thorough", deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow])
+    "thorough", deadline=None, max_examples=300, suppress_health_check=[HealthCheck.too_slow]
+)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ecedu"))
 
 
@@ -38,8 +40,9 @@ def build_ctime_driver(tmp_path_factory):
     cc = shutil.which("gcc") or shutil.which("cc")
     if cc is None:
         pytest.skip("no C compiler")
-    probe = subprocess.run([cc, "-E", "-x", "c", "-"], input="#include <valgrind/memcheck.h>\n",
-                           capture_output=True, text=True)
+    probe = subprocess.run(
+        [cc, "-E", "-x", "c", "-"], input="#include <valgrind/memcheck.h>\n", capture_output=True, text=True
+    )
     if probe.returncode:
         pytest.skip("<valgrind/memcheck.h> missing (Debian/Ubuntu package: valgrind)")
     lib = NATIVE_DIR / "libecedu_native.so"
@@ -48,7 +51,23 @@ def build_ctime_driver(tmp_path_factory):
 
     def build(driver_c):
         exe = tmp_path_factory.mktemp("ctime") / driver_c.stem
-        subprocess.run([cc, "-O2", "-g", "-I", str(NATIVE_DIR / "src"), str(driver_c), "-o", str(exe),
-                        "-L", str(NATIVE_DIR), "-lecedu_native", f"-Wl,-rpath,{NATIVE_DIR}"], check=True)
+        subprocess.run(
+            [
+                cc,
+                "-O2",
+                "-g",
+                "-I",
+                str(NATIVE_DIR / "src"),
+                str(driver_c),
+                "-o",
+                str(exe),
+                "-L",
+                str(NATIVE_DIR),
+                "-lecedu_native",
+                f"-Wl,-rpath,{NATIVE_DIR}",
+            ],
+            check=True,
+        )
         return exe
+
     return build

@@ -13,13 +13,37 @@ from ecedu.scalar.tnaf import delta, zt_norm
 
 NAMES = ecedu.curve_names()
 EXPECTED = [
-    "sect163k1", "sect163r1", "sect163r2", "sect193r1", "sect193r2", "sect233k1", "sect233r1",
-    "sect239k1", "sect283k1", "sect283r1", "sect409k1", "sect409r1", "sect571k1", "sect571r1",
-    "secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1",
-    "secp160k1", "secp192k1", "secp224k1",
-    "brainpoolP224r1", "brainpoolP256r1", "brainpoolP320r1", "brainpoolP384r1", "brainpoolP512r1",
+    "sect163k1",
+    "sect163r1",
+    "sect163r2",
+    "sect193r1",
+    "sect193r2",
+    "sect233k1",
+    "sect233r1",
+    "sect239k1",
+    "sect283k1",
+    "sect283r1",
+    "sect409k1",
+    "sect409r1",
+    "sect571k1",
+    "sect571r1",
+    "secp160r1",
+    "secp192r1",
+    "secp224r1",
+    "secp256r1",
+    "secp384r1",
+    "secp521r1",
+    "secp256k1",
+    "secp160k1",
+    "secp192k1",
+    "secp224k1",
+    "brainpoolP224r1",
+    "brainpoolP256r1",
+    "brainpoolP320r1",
+    "brainpoolP384r1",
+    "brainpoolP512r1",
 ]
-ADDED = EXPECTED[21:]            # issue 18: SEC 2 prime Koblitz curves and RFC 5639 Brainpool
+ADDED = EXPECTED[21:]  # issue 18: SEC 2 prime Koblitz curves and RFC 5639 Brainpool
 
 
 def test_the_29_curves():
@@ -33,13 +57,13 @@ def test_parameters(name):
     assert C.contains(C.G)
     assert galois.is_prime(C.n)
     assert multiply_plain(C, C.n, C.G) is None
-    q = 2 ** C.field.m if C.kind == "binary" else C.field.p
+    q = 2**C.field.m if C.kind == "binary" else C.field.p
     if C.kind == "binary":
         assert galois.Poly.Degrees(list(C.field.exponents)).is_irreducible()
-        assert C.b != 0                                     # non-singular
+        assert C.b != 0  # non-singular
     else:
         assert galois.is_prime(q)
-        assert (4 * C.a ** 3 + 27 * C.b ** 2) % q != 0       # non-singular
+        assert (4 * C.a**3 + 27 * C.b**2) % q != 0  # non-singular
     # Hasse: |#E - (q + 1)| <= 2 sqrt(q), and the cofactor is the only one that fits.
     order = C.h * C.n
     assert abs(order - (q + 1)) <= 2 * math.isqrt(q) + 2
@@ -51,19 +75,37 @@ def test_koblitz_mu_and_delta(name):
     C = ecedu.get_curve(name)
     assert C.mu == (1 if C.a == 1 else -1)
     assert C.h == (2 if C.a == 1 else 4)
-    assert zt_norm(delta(C.field.m, C.mu), C.mu) == C.n     # N(δ) = n (Solinas)
+    assert zt_norm(delta(C.field.m, C.mu), C.mu) == C.n  # N(δ) = n (Solinas)
 
 
 def test_koblitz_set():
     assert [n for n in NAMES if ecedu.get_curve(n).is_koblitz] == [
-        "sect163k1", "sect233k1", "sect239k1", "sect283k1", "sect409k1", "sect571k1"]
+        "sect163k1",
+        "sect233k1",
+        "sect239k1",
+        "sect283k1",
+        "sect409k1",
+        "sect571k1",
+    ]
 
 
-@pytest.mark.parametrize("alias,name", [
-    ("K-163", "sect163k1"), ("B-163", "sect163r2"), ("nistk163", "sect163k1"), ("nistb571", "sect571r1"),
-    ("P-256", "secp256r1"), ("prime256v1", "secp256r1"), ("nistp256", "secp256r1"), ("p256", "secp256r1"),
-    ("P-192", "secp192r1"), ("prime192v1", "secp192r1"), ("SECT233K1", "sect233k1"), ("k233", "sect233k1"),
-])
+@pytest.mark.parametrize(
+    "alias,name",
+    [
+        ("K-163", "sect163k1"),
+        ("B-163", "sect163r2"),
+        ("nistk163", "sect163k1"),
+        ("nistb571", "sect571r1"),
+        ("P-256", "secp256r1"),
+        ("prime256v1", "secp256r1"),
+        ("nistp256", "secp256r1"),
+        ("p256", "secp256r1"),
+        ("P-192", "secp192r1"),
+        ("prime192v1", "secp192r1"),
+        ("SECT233K1", "sect233k1"),
+        ("k233", "sect233k1"),
+    ],
+)
 def test_aliases(alias, name):
     assert ecedu.get_curve(alias) is ecedu.get_curve(name)
     assert canonical_name(alias) == name
@@ -105,6 +147,7 @@ def test_brainpool_primes_have_no_special_form():
     """RFC 5639 §2.1: the primes are pseudo-random, so 2^k - p has about k/3 signed digits (NAF),
     where every SEC 2 prime has at most 8: Solinas folding does not pay, Montgomery does."""
     from ecedu.fields.prime import solinas_terms
+
     for name in NAMES[14:]:
         p = ecedu.get_curve(name).field.p
         terms = len(solinas_terms(p)[1])
@@ -118,14 +161,18 @@ def _openssl_explicit(name):
 
     if shutil.which("openssl") is None:
         pytest.skip("the openssl CLI is not installed")
-    out = subprocess.run(["openssl", "ecparam", "-name", name, "-param_enc", "explicit", "-text",
-                          "-noout"], capture_output=True, text=True, timeout=60)
+    out = subprocess.run(
+        ["openssl", "ecparam", "-name", name, "-param_enc", "explicit", "-text", "-noout"],
+        capture_output=True,
+        text=True,
+        timeout=60,
+    )
     if out.returncode:
         pytest.skip(f"this OpenSSL does not know {name}")
 
     def number(label):
         m = re.search(label + r"(?: \(uncompressed\))?:\s*((?:[0-9a-f]{2}:?\s*)+)\n", out.stdout)
-        if m is None:                                      # small values print in decimal: "A:    0"
+        if m is None:  # small values print in decimal: "A:    0"
             return int(re.search(label + r":\s+(\d+)", out.stdout).group(1))
         return int(re.sub(r"[^0-9a-f]", "", m.group(1)), 16)
 
@@ -143,12 +190,19 @@ def test_added_curves_match_openssl_explicit_parameters(name):
     assert g == int.from_bytes(b"\x04" + C.G[0].to_bytes(L, "big") + C.G[1].to_bytes(L, "big"), "big")
 
 
-@pytest.mark.parametrize("name,oid", [
-    ("secp160k1", "1.3.132.0.9"), ("secp192k1", "1.3.132.0.31"), ("secp224k1", "1.3.132.0.32"),
-    ("brainpoolP224r1", "1.3.36.3.3.2.8.1.1.5"), ("brainpoolP256r1", "1.3.36.3.3.2.8.1.1.7"),
-    ("brainpoolP320r1", "1.3.36.3.3.2.8.1.1.9"), ("brainpoolP384r1", "1.3.36.3.3.2.8.1.1.11"),
-    ("brainpoolP512r1", "1.3.36.3.3.2.8.1.1.13"),
-])
+@pytest.mark.parametrize(
+    "name,oid",
+    [
+        ("secp160k1", "1.3.132.0.9"),
+        ("secp192k1", "1.3.132.0.31"),
+        ("secp224k1", "1.3.132.0.32"),
+        ("brainpoolP224r1", "1.3.36.3.3.2.8.1.1.5"),
+        ("brainpoolP256r1", "1.3.36.3.3.2.8.1.1.7"),
+        ("brainpoolP320r1", "1.3.36.3.3.2.8.1.1.9"),
+        ("brainpoolP384r1", "1.3.36.3.3.2.8.1.1.11"),
+        ("brainpoolP512r1", "1.3.36.3.3.2.8.1.1.13"),
+    ],
+)
 def test_added_curve_oids_and_names(name, oid):
     """OIDs from SEC 2 §A.2 and RFC 5639 §4.1; names as OpenSSL spells them, any case."""
     C = ecedu.get_curve(name)
@@ -156,9 +210,10 @@ def test_added_curve_oids_and_names(name, oid):
     assert ecedu.get_curve(name.upper()) is C and ecedu.get_curve(name.lower()) is C
 
 
-@pytest.mark.parametrize("bad", ["sect163k1\x00junk", "\u212a-163", "\ud800", "sect163k1\u2003",
-                                 "P-256\n", "x" * 100_000])
+@pytest.mark.parametrize(
+    "bad", ["sect163k1\x00junk", "\u212a-163", "\ud800", "sect163k1\u2003", "P-256\n", "x" * 100_000]
+)
 def test_loose_curve_names_are_refused(bad):
     with pytest.raises(UnknownCurveError) as info:
         ecedu.get_curve(bad)
-    assert len(str(info.value)) < 300                     # a huge name is not echoed
+    assert len(str(info.value)) < 300  # a huge name is not echoed

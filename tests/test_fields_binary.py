@@ -4,7 +4,8 @@ import random
 
 import galois
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ecedu
 from ecedu.fields import BinaryField
@@ -35,8 +36,8 @@ def test_against_galois(fields, data):
     b = data.draw(st.integers(1, F.mask))
     ga, gb = G(a), G(b)
     assert F.mul(a, b) == int(ga * gb)
-    assert F.sqr(a) == int(ga ** 2)
-    assert F.inv(b) == int(gb ** -1)
+    assert F.sqr(a) == int(ga**2)
+    assert F.inv(b) == int(gb**-1)
     assert G(F.sqrt(a)) ** 2 == ga
 
 
@@ -82,7 +83,7 @@ def test_field_axioms(fields, data):
 def test_half_trace_solves_quadratic(fields, data):
     F, _ = fields
     z = data.draw(st.integers(0, F.mask))
-    c = F.sqr(z) ^ z                              # a c that certainly has a solution
+    c = F.sqr(z) ^ z  # a c that certainly has a solution
     root = F.solve_quadratic(c)
     assert F.sqr(root) ^ root == c and root in (z, z ^ 1)
     assert F.trace(c) == 0
@@ -103,7 +104,7 @@ def test_element_type_and_bytes():
     F = BinaryField((163, 7, 6, 3, 0))
     a, b = F(0b1011), F(0b11)
     assert (a * b).value == B.clmul_shift_add(0b1011, 0b11)
-    assert (a / b) * b == a and a ** -1 * a == 1
+    assert (a / b) * b == a and a**-1 * a == 1
     assert "z^3 + z + 1" in repr(a)
     assert F.from_bytes(F.to_bytes(12345)) == 12345
     with pytest.raises(ecedu.ECEduError, match="must be 21 bytes"):

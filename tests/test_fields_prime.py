@@ -1,7 +1,8 @@
 """GF(p): Montgomery and Solinas reduction give exactly x mod p; square roots."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ecedu
 from ecedu.fields import MontgomeryDomain, PrimeField
@@ -42,9 +43,9 @@ def test_sqrt(p):
 
 
 def test_tonelli_shanks_on_p224():
-    p = ecedu.get_curve("P-224").field.p        # p ≡ 1 mod 2^96: the hard case
+    p = ecedu.get_curve("P-224").field.p  # p ≡ 1 mod 2^96: the hard case
     assert p % 4 == 1
-    for a in (4, 9, 2 ** 100, 12345678901234567890):
+    for a in (4, 9, 2**100, 12345678901234567890):
         if PrimeField(p).is_square(a):
             r = tonelli_shanks(a % p, p)
             assert r * r % p == a % p
@@ -53,4 +54,4 @@ def test_tonelli_shanks_on_p224():
 def test_element_type():
     F = PrimeField(97)
     a = F(5)
-    assert a * a ** -1 == 1 and (a - 7).value == 95 and -a == 92
+    assert a * a**-1 == 1 and (a - 7).value == 95 and -a == 92

@@ -1,14 +1,21 @@
 """The group law: exhaustive on tiny curves, property-based on the real ones."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ecedu
 from ecedu import ec
 from ecedu.curves.toy import all_points, toy_binary_curve, toy_prime_curve
 
-TOYS = [toy_binary_curve(), toy_binary_curve((5, 2, 0), 1, 1), toy_binary_curve((4, 1, 0), 0, 1),
-        toy_binary_curve((6, 1, 0), 0b101, 0b11), toy_prime_curve(), toy_prime_curve(101, 1, 1)]
+TOYS = [
+    toy_binary_curve(),
+    toy_binary_curve((5, 2, 0), 1, 1),
+    toy_binary_curve((4, 1, 0), 0, 1),
+    toy_binary_curve((6, 1, 0), 0b101, 0b11),
+    toy_prime_curve(),
+    toy_prime_curve(101, 1, 1),
+]
 
 
 @pytest.mark.parametrize("C", TOYS, ids=lambda c: c.name)
@@ -20,7 +27,7 @@ def test_exhaustive_small_curves(C):
     for P in pts:
         assert ec.add(C, P, ec.neg(C, P)) is None
         assert ec.double(C, P) == ec.add(C, P, P) if P is not None else True
-        assert ec.multiply_plain(C, order, P) is None              # Lagrange
+        assert ec.multiply_plain(C, order, P) is None  # Lagrange
         for Q in pts:
             S = ec.add(C, P, Q)
             assert C.contains(S) and S == ec.add(C, Q, P)
@@ -43,8 +50,8 @@ def test_associativity_exhaustive(C):
 @given(st.data())
 def test_group_law_real_curves(name, data):
     C = ecedu.get_curve(name)
-    k1 = data.draw(st.integers(1, 2 ** 40))
-    k2 = data.draw(st.integers(1, 2 ** 40))
+    k1 = data.draw(st.integers(1, 2**40))
+    k2 = data.draw(st.integers(1, 2**40))
     P, Q = ec.multiply_plain(C, k1, C.G), ec.multiply_plain(C, k2, C.G)
     assert ec.add(C, P, Q) == ec.multiply_plain(C, k1 + k2, C.G)
     assert ec.add(C, P, Q) == ec.add(C, Q, P)
@@ -69,6 +76,7 @@ def test_toy_curve_rejects_singular():
 
 def test_prime_affine_formulas_are_counted():
     from ecedu.scalar import counting
+
     C = ecedu.get_curve("P-256")
     with counting(C) as ops:
         ec.add(C, C.G, ec.double(C, C.G))

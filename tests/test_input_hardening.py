@@ -12,7 +12,8 @@ import subprocess
 import time
 
 import pytest
-from hypothesis import given, settings, strategies as st
+from hypothesis import given, settings
+from hypothesis import strategies as st
 
 import ecedu
 from ecedu import ec, ecdh, ecdsa, keys, pem
@@ -33,9 +34,16 @@ def _pub(curve, d=D):
 def _pem(label: str, der: bytes, width: int = 64) -> bytes:
     """PEM written here (RFC 7468 §2), not by ecedu."""
     b64 = base64.b64encode(der)
-    lines = [b64[i:i + width] for i in range(0, len(b64), width)]
-    return (b"-----BEGIN " + label.encode() + b"-----\n" + b"\n".join(lines)
-            + b"\n-----END " + label.encode() + b"-----\n")
+    lines = [b64[i : i + width] for i in range(0, len(b64), width)]
+    return (
+        b"-----BEGIN "
+        + label.encode()
+        + b"-----\n"
+        + b"\n".join(lines)
+        + b"\n-----END "
+        + label.encode()
+        + b"-----\n"
+    )
 
 
 SPKI_DER = keys.public_key_to_der(P256, _pub(P256))
@@ -78,7 +86,7 @@ def test_memoryview_of_other_shapes():
     sig = ecdsa.sign(P256, D, b"m")
     padded = bytearray(len(sig) * 2)
     padded[::2] = sig
-    assert ecdsa.verify(P256, SPKI_DER, b"m", memoryview(padded)[::2]) is True     # non-contiguous
+    assert ecdsa.verify(P256, SPKI_DER, b"m", memoryview(padded)[::2]) is True  # non-contiguous
     if len(sig) % 2 == 0:
         assert ecdsa.verify(P256, SPKI_DER, b"m", memoryview(sig).cast("H")) is True
 
@@ -97,7 +105,7 @@ def test_other_types_raise_naming_the_type(bad):
         keys.decode_signature_p1363(P256, bad)
     with pytest.raises(ECEduError, match=name):
         ecdsa.sign(P256, D, bad)
-    if not isinstance(bad, str):          # str is PEM text for keys
+    if not isinstance(bad, str):  # str is PEM text for keys
         with pytest.raises(ECEduError, match=name):
             ecdh.shared_secret(P256, D, bad)
         with pytest.raises(ECEduError, match=name):
@@ -109,10 +117,11 @@ def test_other_types_raise_naming_the_type(bad):
 def test_pem_as_str():
     assert keys.load_public_key(SPKI_PEM.decode()) == (P256, _pub(P256))
     with pytest.raises(EncodingError, match="ASCII"):
-        keys.load_public_key(SPKI_PEM.decode().replace("A", "\u0391", 1))     # Greek capital alpha
+        keys.load_public_key(SPKI_PEM.decode().replace("A", "\u0391", 1))  # Greek capital alpha
 
 
 # -- sizes are checked before parsing -----------------------------------------------------------------
+
 
 def _timed(fn, *args, **kwargs):
     t = time.perf_counter()
@@ -128,13 +137,19 @@ def test_huge_inputs_are_refused_fast(mb):
     """A 10 MB PEM took 86 s, a 10 MB DER signature 15 s and 1 GB before the size checks."""
     size = mb << 20
     body = base64.b64encode(b"\0" * (size * 3 // 4))
-    huge_pem = b"-----BEGIN PUBLIC KEY-----\n" + b"\n".join(body[i:i + 64] for i in range(0, len(body), 64)) \
+    huge_pem = (
+        b"-----BEGIN PUBLIC KEY-----\n"
+        + b"\n".join(body[i : i + 64] for i in range(0, len(body), 64))
         + b"\n-----END PUBLIC KEY-----\n"
+    )
     huge_der = b"\x30\x84" + size.to_bytes(4, "big") + b"\x02" * size
     cases = [
-        (keys.load_public_key, (huge_pem,)), (ecdh.shared_secret, ("sect163k1", 5, huge_pem)),
-        (keys.load_private_key, (huge_der,)), (keys.load_private_key, (huge_pem.decode(),)),
-        (keys.decode_signature, (huge_der,)), (keys.load_public_key, (huge_der[:size], P256)),
+        (keys.load_public_key, (huge_pem,)),
+        (ecdh.shared_secret, ("sect163k1", 5, huge_pem)),
+        (keys.load_private_key, (huge_der,)),
+        (keys.load_private_key, (huge_pem.decode(),)),
+        (keys.decode_signature, (huge_der,)),
+        (keys.load_public_key, (huge_der[:size], P256)),
         (ecdsa.verify, (P256, huge_der, b"m", SPKI_DER)),
     ]
     for fn, args in cases:
@@ -144,8 +159,9 @@ def test_huge_inputs_are_refused_fast(mb):
         assert seconds < 0.5, (fn.__name__, seconds)
     result, seconds = _timed(ecdsa.verify, P256, SPKI_DER, b"m", huge_der)
     assert result is False and seconds < 0.5
-    result, seconds = _timed(ecdsa.verify, P256, SPKI_DER, b"m", memoryview(huge_der),
-                             signature_format="p1363")
+    result, seconds = _timed(
+        ecdsa.verify, P256, SPKI_DER, b"m", memoryview(huge_der), signature_format="p1363"
+    )
     assert result is False and seconds < 0.5
     result, seconds = _timed(ecedu.get_curve, "sect163k1" * (size // 9))
     assert isinstance(result, UnknownCurveError) and len(str(result)) < 200 and seconds < 0.5
@@ -165,7 +181,7 @@ def test_signature_size_limit_is_the_formula():
 
 def test_pem_reader_is_linear():
     """4 MB of PEM (65,536 lines) through the reader itself: the quadratic unarmouring took ~7 s."""
-    der = bytes(range(256)) * (3 << 12)                      # 3 MB of DER -> 4 MB of base64
+    der = bytes(range(256)) * (3 << 12)  # 3 MB of DER -> 4 MB of base64
     text = _pem("PUBLIC KEY", der)
     t = time.perf_counter()
     assert pem.decode(text) == ("PUBLIC KEY", der)
@@ -174,18 +190,35 @@ def test_pem_reader_is_linear():
 
 # -- the strict PEM reader --------------------------------------------------------------------------
 
+
 def _load(data):
     return keys.load_public_key(data)
 
 
-@pytest.mark.parametrize("text", [
-    SPKI_PEM, b"\n\n" + SPKI_PEM, b"\r\n \t\n" + SPKI_PEM + b"\n\n  \n", SPKI_PEM.replace(b"\n", b"\r\n"),
-    _pem("PUBLIC KEY", SPKI_DER, 76), _pem("PUBLIC KEY", SPKI_DER, 4), SPKI_PEM.replace(b"\n", b"  \n"),
-], ids=["plain", "leading newlines", "surrounding whitespace", "crlf", "76 columns", "4 columns",
-        "trailing spaces"])
+@pytest.mark.parametrize(
+    "text",
+    [
+        SPKI_PEM,
+        b"\n\n" + SPKI_PEM,
+        b"\r\n \t\n" + SPKI_PEM + b"\n\n  \n",
+        SPKI_PEM.replace(b"\n", b"\r\n"),
+        _pem("PUBLIC KEY", SPKI_DER, 76),
+        _pem("PUBLIC KEY", SPKI_DER, 4),
+        SPKI_PEM.replace(b"\n", b"  \n"),
+    ],
+    ids=[
+        "plain",
+        "leading newlines",
+        "surrounding whitespace",
+        "crlf",
+        "76 columns",
+        "4 columns",
+        "trailing spaces",
+    ],
+)
 def test_pem_accepted_shapes(text):
     assert _load(text) == (P256, _pub(P256))
-    assert keys.load_public_key(text, P256) == (P256, _pub(P256))         # with a curve as well
+    assert keys.load_public_key(text, P256) == (P256, _pub(P256))  # with a curve as well
 
 
 def _lines(text=SPKI_PEM):
@@ -195,31 +228,46 @@ def _lines(text=SPKI_PEM):
 BEGIN, *BODY, END, _ = _lines()
 
 
-@pytest.mark.parametrize("text,match", [
-    (b"\n".join([BEGIN, b"Proc-Type: 4,ENCRYPTED", b"DEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF",
-                 b"", *BODY, END, b""]), "encrypted"),
-    (b"\n".join([BEGIN, b"DEK-Info: DES-EDE3-CBC,0011223344556677", b"", *BODY, END, b""]), "encrypted"),
-    (b"\n".join([BEGIN, b"Comment: hello", *BODY, END, b""]), "headers"),
-    (SPKI_PEM + SPKI_PEM, "more than one PEM block"),
-    (_pem("EC PARAMETERS", bytes.fromhex("06082a8648ce3d030107")) + SPKI_PEM, "PEM label|more than one"),
-    (SPKI_PEM.replace(b"END PUBLIC KEY", b"END PRIVATE KEY"), "ends with END"),
-    (SPKI_PEM.replace(b"END PUBLIC KEY-----", b"END PUBLIC KEY"), "END"),
-    (SPKI_PEM[:60] + b"*" + SPKI_PEM[60:], r"character '\*'"),
-    (SPKI_PEM[:60] + b"\x00" + SPKI_PEM[60:], "character"),
-    (SPKI_PEM.replace(b"=", b""), "padding|multiple of 4"),
-    (b"\n".join([BEGIN, BODY[0] + b"=", *BODY[1:], END, b""]), "padding"),
-    (b"\n".join([BEGIN, BODY[0], b"", *BODY[1:], END, b""]), "blank line"),
-    (b"---- BEGIN SSH2 PUBLIC KEY ----\nAAAA\n---- END SSH2 PUBLIC KEY ----\n", "SSH2"),
-    (b"  " + SPKI_PEM, "beginning of its line"),
-    (SPKI_PEM + b"trailing words\n", "after the END"),
-    (b"-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n", "empty"),
-    (b"-----BEGIN PUBLIC KEY-----\n" + b"\n".join(BODY) + b"\n", "no -----END"),
-    (b"-----BEGIN  PUBLIC KEY-----\n" + b"\n".join(BODY) + b"\n-----END  PUBLIC KEY-----\n", "label"),
-    (SPKI_PEM.replace(b"PUBLIC KEY", b"CERTIFICATE"), "not one of"),
-    (_pem("ENCRYPTED PRIVATE KEY", b"\x30\x00"), "encrypted"),
-    (b"\n\t\x30\x59", "whitespace"),
-    (SPKI_PEM.replace(b"\n", b"\n\xc3\xa9", 1), "ASCII"),
-])
+@pytest.mark.parametrize(
+    "text,match",
+    [
+        (
+            b"\n".join(
+                [
+                    BEGIN,
+                    b"Proc-Type: 4,ENCRYPTED",
+                    b"DEK-Info: AES-128-CBC,00112233445566778899AABBCCDDEEFF",
+                    b"",
+                    *BODY,
+                    END,
+                    b"",
+                ]
+            ),
+            "encrypted",
+        ),
+        (b"\n".join([BEGIN, b"DEK-Info: DES-EDE3-CBC,0011223344556677", b"", *BODY, END, b""]), "encrypted"),
+        (b"\n".join([BEGIN, b"Comment: hello", *BODY, END, b""]), "headers"),
+        (SPKI_PEM + SPKI_PEM, "more than one PEM block"),
+        (_pem("EC PARAMETERS", bytes.fromhex("06082a8648ce3d030107")) + SPKI_PEM, "PEM label|more than one"),
+        (SPKI_PEM.replace(b"END PUBLIC KEY", b"END PRIVATE KEY"), "ends with END"),
+        (SPKI_PEM.replace(b"END PUBLIC KEY-----", b"END PUBLIC KEY"), "END"),
+        (SPKI_PEM[:60] + b"*" + SPKI_PEM[60:], r"character '\*'"),
+        (SPKI_PEM[:60] + b"\x00" + SPKI_PEM[60:], "character"),
+        (SPKI_PEM.replace(b"=", b""), "padding|multiple of 4"),
+        (b"\n".join([BEGIN, BODY[0] + b"=", *BODY[1:], END, b""]), "padding"),
+        (b"\n".join([BEGIN, BODY[0], b"", *BODY[1:], END, b""]), "blank line"),
+        (b"---- BEGIN SSH2 PUBLIC KEY ----\nAAAA\n---- END SSH2 PUBLIC KEY ----\n", "SSH2"),
+        (b"  " + SPKI_PEM, "beginning of its line"),
+        (SPKI_PEM + b"trailing words\n", "after the END"),
+        (b"-----BEGIN PUBLIC KEY-----\n-----END PUBLIC KEY-----\n", "empty"),
+        (b"-----BEGIN PUBLIC KEY-----\n" + b"\n".join(BODY) + b"\n", "no -----END"),
+        (b"-----BEGIN  PUBLIC KEY-----\n" + b"\n".join(BODY) + b"\n-----END  PUBLIC KEY-----\n", "label"),
+        (SPKI_PEM.replace(b"PUBLIC KEY", b"CERTIFICATE"), "not one of"),
+        (_pem("ENCRYPTED PRIVATE KEY", b"\x30\x00"), "encrypted"),
+        (b"\n\t\x30\x59", "whitespace"),
+        (SPKI_PEM.replace(b"\n", b"\n\xc3\xa9", 1), "ASCII"),
+    ],
+)
 def test_pem_refused_shapes(text, match):
     with pytest.raises(EncodingError, match=match):
         _load(text)
@@ -236,7 +284,7 @@ def test_pem_non_canonical_padding_bits():
         tampered = b64[:-2] + bytes([b64[-2] + 1]) + b"="
     else:
         pytest.skip("no padding in this DER's base64")
-    assert base64.b64decode(tampered) == SPKI_DER                         # the lax decoder does not care
+    assert base64.b64decode(tampered) == SPKI_DER  # the lax decoder does not care
     with pytest.raises(EncodingError, match="canonical"):
         pem.decode(b"-----BEGIN PUBLIC KEY-----\n" + tampered + b"\n-----END PUBLIC KEY-----\n")
 
@@ -246,10 +294,12 @@ def test_openssl_encrypted_keys_say_encrypted(tmp_path):
     """Keys OpenSSL encrypts, in both of its formats: traditional (Proc-Type) and PKCS#8."""
     key = tmp_path / "k.pem"
     key.write_bytes(keys.private_key_to_pem(P256, D))
-    traditional = subprocess.run(["openssl", "ec", "-in", str(key), "-aes128", "-passout", "pass:x"],
-                                 capture_output=True, check=True).stdout
-    pkcs8 = subprocess.run(["openssl", "pkey", "-in", str(key), "-aes128", "-passout", "pass:x"],
-                           capture_output=True, check=True).stdout
+    traditional = subprocess.run(
+        ["openssl", "ec", "-in", str(key), "-aes128", "-passout", "pass:x"], capture_output=True, check=True
+    ).stdout
+    pkcs8 = subprocess.run(
+        ["openssl", "pkey", "-in", str(key), "-aes128", "-passout", "pass:x"], capture_output=True, check=True
+    ).stdout
     assert b"Proc-Type: 4,ENCRYPTED" in traditional and b"ENCRYPTED PRIVATE KEY" in pkcs8
     for text in (traditional, pkcs8):
         with pytest.raises(EncodingError, match="encrypted"):
@@ -258,8 +308,9 @@ def test_openssl_encrypted_keys_say_encrypted(tmp_path):
 
 # -- private key versions -----------------------------------------------------------------------------
 
+
 def test_ec_private_key_version_must_be_1():
-    assert SEC1_DER[2:5] == b"\x02\x01\x01"                          # SEQUENCE { INTEGER 1, ...
+    assert SEC1_DER[2:5] == b"\x02\x01\x01"  # SEQUENCE { INTEGER 1, ...
     assert keys.load_private_key(SEC1_DER) == (P256, D)
     for v in (0, 2, 3, 0x7F):
         with pytest.raises(EncodingError, match=r"version must be 1 .*RFC 5915"):
@@ -268,16 +319,16 @@ def test_ec_private_key_version_must_be_1():
     at = PKCS8_DER.index(b"\x30", 20)
     inner_version = PKCS8_DER.index(b"\x02\x01\x01", at)
     with pytest.raises(EncodingError, match="version must be 1"):
-        keys.load_private_key(PKCS8_DER[:inner_version + 2] + b"\x02" + PKCS8_DER[inner_version + 3:])
+        keys.load_private_key(PKCS8_DER[: inner_version + 2] + b"\x02" + PKCS8_DER[inner_version + 3 :])
     assert PKCS8_DER[:2] == b"\x30\x81" and PKCS8_DER[3:6] == b"\x02\x01\x00"
     with pytest.raises(EncodingError, match="version must be 0"):
         keys.load_private_key(PKCS8_DER[:5] + b"\x01" + PKCS8_DER[6:])
 
 
-@given(st.integers(-2 ** 70, 2 ** 70))
+@given(st.integers(-(2**70), 2**70))
 def test_fuzz_private_key_versions(v):
     content = v.to_bytes((v + (v < 0)).bit_length() // 8 + 1, "big", signed=True)  # minimal DER
-    inner = b"\x02" + bytes([len(content)]) + content + SEC1_DER[5:]     # the fields after version
+    inner = b"\x02" + bytes([len(content)]) + content + SEC1_DER[5:]  # the fields after version
     der = b"\x30" + (bytes([len(inner)]) if len(inner) < 128 else b"\x81" + bytes([len(inner)])) + inner
     if v == 1:
         assert keys.load_private_key(der) == (P256, D)
@@ -288,15 +339,26 @@ def test_fuzz_private_key_versions(v):
 
 # -- encoders validate what they encode -----------------------------------------------------------------
 
-T2 = (0, K163.field.sqrt(K163.b))                                  # the point of order 2 on sect163k1
+T2 = (0, K163.field.sqrt(K163.b))  # the point of order 2 on sect163k1
 
 
-@pytest.mark.parametrize("Q,match", [
-    (None, "infinity"), ((1, 1), "not on the curve"), (T2, "subgroup"),
-    ((2 ** 200, 1), "out of range"), ((-1, 1), "out of range"), ((1, -1), "out of range"),
-    ("abc", "tuple"), ([1, 2], "tuple"), ((1, 2, 3), "tuple"), ((1.0, 2), "int"), ((True, 1), "int"),
-    ((K163.G[0], "1"), "int"),
-])
+@pytest.mark.parametrize(
+    "Q,match",
+    [
+        (None, "infinity"),
+        ((1, 1), "not on the curve"),
+        (T2, "subgroup"),
+        ((2**200, 1), "out of range"),
+        ((-1, 1), "out of range"),
+        ((1, -1), "out of range"),
+        ("abc", "tuple"),
+        ([1, 2], "tuple"),
+        ((1, 2, 3), "tuple"),
+        ((1.0, 2), "int"),
+        ((True, 1), "int"),
+        ((K163.G[0], "1"), "int"),
+    ],
+)
 def test_public_key_encoders_validate(Q, match):
     for encode in (keys.public_key_to_der, keys.public_key_to_pem):
         with pytest.raises(InvalidPointError, match=match):
@@ -318,16 +380,25 @@ def test_prime_curve_encoder_bounds():
 
 
 def test_raw_point_encoder_never_overflows():
-    for Q in ((2 ** 200, 1), (-1, 1), (1, "a")):
+    for Q in ((2**200, 1), (-1, 1), (1, "a")):
         with pytest.raises(EncodingError):
             ec.encode_point(K163, Q)
-    assert ec.encode_point(K163, None) == b"\x00"                       # SEC 1 §2.3.3, still possible
+    assert ec.encode_point(K163, None) == b"\x00"  # SEC 1 §2.3.3, still possible
 
 
-@pytest.mark.parametrize("r,s,match", [
-    (-1, 0, r"\[1, n-1\]"), (0, 1, r"\[1, n-1\]"), (1, -5, r"\[1, n-1\]"), ("a", 1, "int"), (1, None, "int"),
-    (1.0, 1, "int"), (True, 1, "int"), (2 ** 600, 1, "bits"),
-])
+@pytest.mark.parametrize(
+    "r,s,match",
+    [
+        (-1, 0, r"\[1, n-1\]"),
+        (0, 1, r"\[1, n-1\]"),
+        (1, -5, r"\[1, n-1\]"),
+        ("a", 1, "int"),
+        (1, None, "int"),
+        (1.0, 1, "int"),
+        (True, 1, "int"),
+        (2**600, 1, "bits"),
+    ],
+)
 def test_encode_signature_validates(r, s, match):
     with pytest.raises(InvalidScalarError, match=match):
         keys.encode_signature(r, s)
@@ -343,6 +414,7 @@ def test_encode_signature_checks_n_when_given_the_curve():
 
 
 # -- the hash policy for signing -----------------------------------------------------------------------
+
 
 def _available(name):
     try:
@@ -371,7 +443,7 @@ def test_legacy_hashes_need_the_opt_in(hash_name, backend):
     w = pow(s, -1, n)
     R = ec.add(C, ec.multiply_plain(C, e * w % n, C.G), ec.multiply_plain(C, r * w % n, _pub(C)))
     assert R[0] % n == r
-    assert ecdsa.verify(C, pub, b"m", sig, hash=hash_name, backend=backend) is True     # still verifiable
+    assert ecdsa.verify(C, pub, b"m", sig, hash=hash_name, backend=backend) is True  # still verifiable
 
 
 def test_modern_hashes_and_spellings():
@@ -383,8 +455,12 @@ def test_modern_hashes_and_spellings():
         ecdsa.sign(P256, D, b"m", hash="shake_128")
     with pytest.raises(ECEduError, match="extendable-output"):
         ecdsa.verify(P256, SPKI_DER, b"m", sha256, hash="shake_256")
-    for bad, match in ((None, "NoneType"), (b"sha256", "bytes"), ("x" * 10 ** 6, "unknown hash"),
-                       ("sha256\x00", "unknown hash")):
+    for bad, match in (
+        (None, "NoneType"),
+        (b"sha256", "bytes"),
+        ("x" * 10**6, "unknown hash"),
+        ("sha256\x00", "unknown hash"),
+    ):
         with pytest.raises(ECEduError, match=match) as info:
             ecdsa.sign(P256, D, b"m", hash=bad)
         assert len(str(info.value)) < 200
@@ -396,10 +472,26 @@ def test_modern_hashes_and_spellings():
 
 KNOWN = sorted({n for c in ecedu.curve_names() for n in (c, *ecedu.get_curve(c).aliases)})
 ODD_CHARS = st.one_of(
-    st.sampled_from(["\x00", "\n", "\r", "\x7f", "\u212a", "\u0130", "\u017f", "\u2003", "\u00a0",
-                     "\ufeff", "\uff33", "\u0441", "\ud800", "\udfff"]),
+    st.sampled_from(
+        [
+            "\x00",
+            "\n",
+            "\r",
+            "\x7f",
+            "\u212a",
+            "\u0130",
+            "\u017f",
+            "\u2003",
+            "\u00a0",
+            "\ufeff",
+            "\uff33",
+            "\u0441",
+            "\ud800",
+            "\udfff",
+        ]
+    ),
     st.characters(min_codepoint=0x80, max_codepoint=0x10FFFF),
-    st.characters(max_codepoint=0x1F).filter(lambda c: c != "\t"),   # (spaces and tabs around are padding)
+    st.characters(max_codepoint=0x1F).filter(lambda c: c != "\t"),  # (spaces and tabs around are padding)
 )
 
 
@@ -423,11 +515,26 @@ def test_fuzz_curve_names(text):
     assert C.name in ecedu.curve_names()
 
 
-MUTATIONS = st.sampled_from(["header", "encrypted", "second block", "end label", "stray", "unpad",
-                             "leading ws", "trailing ws", "crlf", "blank", "ssh2", "truncate", "none"])
+MUTATIONS = st.sampled_from(
+    [
+        "header",
+        "encrypted",
+        "second block",
+        "end label",
+        "stray",
+        "unpad",
+        "leading ws",
+        "trailing ws",
+        "crlf",
+        "blank",
+        "ssh2",
+        "truncate",
+        "none",
+    ]
+)
 
 
-@given(mutation=MUTATIONS, at=st.integers(0, 10 ** 6), char=st.sampled_from(b"*!.:#-_ \t\x00\x80{"))
+@given(mutation=MUTATIONS, at=st.integers(0, 10**6), char=st.sampled_from(b"*!.:#-_ \t\x00\x80{"))
 def test_fuzz_pem_shapes(mutation, at, char):
     """Benign reshapes give the same key; every other change is an EncodingError."""
     lines = _lines()
@@ -447,12 +554,12 @@ def test_fuzz_pem_shapes(mutation, at, char):
         j = at % (len(line) + 1)
         body[i] = line[:j] + bytes([char]) + line[j:]
         text = b"\n".join([lines[0], *body, lines[-2], b""])
-        benign = char in b" \t" and j == len(line)                 # trailing whitespace is allowed
+        benign = char in b" \t" and j == len(line)  # trailing whitespace is allowed
     elif mutation == "unpad":
         text = SPKI_PEM.replace(b"=", b"")
         benign = b"=" not in SPKI_PEM
     elif mutation == "leading ws":
-        text = b" \t\r\n"[at % 4:] .replace(b" ", b"\n").replace(b"\t", b"\n") + SPKI_PEM
+        text = b" \t\r\n"[at % 4 :].replace(b" ", b"\n").replace(b"\t", b"\n") + SPKI_PEM
     elif mutation == "trailing ws":
         text = SPKI_PEM + b" \t\r\n"[: at % 5]
     elif mutation == "crlf":
@@ -463,7 +570,7 @@ def test_fuzz_pem_shapes(mutation, at, char):
     elif mutation == "ssh2":
         text = SPKI_PEM.replace(b"-----BEGIN ", b"---- BEGIN ").replace(b"-----END ", b"---- END ")
     elif mutation == "truncate":
-        text = SPKI_PEM[:at % len(SPKI_PEM)]
+        text = SPKI_PEM[: at % len(SPKI_PEM)]
         benign = False
     else:
         text = SPKI_PEM
@@ -479,16 +586,20 @@ def test_fuzz_pem_shapes(mutation, at, char):
 @given(st.binary(max_size=200))
 def test_fuzz_memoryview_equals_bytes(blob):
     """The same bytes give the same answer (or the same error) whatever buffer carries them."""
+
     def outcome(fn, *args, **kwargs):
         try:
             return fn(*args, **kwargs)
         except ECEduError as e:
             return type(e), str(e)
+
     for wrap in (bytearray, memoryview):
-        assert outcome(ecdsa.verify, P256, SPKI_DER, b"m", wrap(blob)) == \
-            outcome(ecdsa.verify, P256, SPKI_DER, b"m", blob)
-        assert outcome(ecdsa.verify, P256, SPKI_DER, b"m", wrap(blob), signature_format="p1363") == \
-            outcome(ecdsa.verify, P256, SPKI_DER, b"m", blob, signature_format="p1363")
+        assert outcome(ecdsa.verify, P256, SPKI_DER, b"m", wrap(blob)) == outcome(
+            ecdsa.verify, P256, SPKI_DER, b"m", blob
+        )
+        assert outcome(ecdsa.verify, P256, SPKI_DER, b"m", wrap(blob), signature_format="p1363") == outcome(
+            ecdsa.verify, P256, SPKI_DER, b"m", blob, signature_format="p1363"
+        )
         assert outcome(keys.load_private_key, wrap(blob)) == outcome(keys.load_private_key, blob)
         assert outcome(keys.load_public_key, wrap(blob), P256) == outcome(keys.load_public_key, blob, P256)
 

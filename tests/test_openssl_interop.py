@@ -32,17 +32,43 @@ OPENSSL = shutil.which("openssl")
 
 pytestmark = [
     pytest.mark.slow,
-    pytest.mark.skipif(OPENSSL is None, reason="the `openssl` command-line tool is not on PATH; "
-                                               "these are differential tests against it"),
+    pytest.mark.skipif(
+        OPENSSL is None,
+        reason="the `openssl` command-line tool is not on PATH; these are differential tests against it",
+    ),
 ]
 
 CURVES = [
-    "sect163k1", "sect163r1", "sect163r2", "sect193r1", "sect193r2", "sect233k1", "sect233r1",
-    "sect239k1", "sect283k1", "sect283r1", "sect409k1", "sect409r1", "sect571k1", "sect571r1",
-    "secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1",
+    "sect163k1",
+    "sect163r1",
+    "sect163r2",
+    "sect193r1",
+    "sect193r2",
+    "sect233k1",
+    "sect233r1",
+    "sect239k1",
+    "sect283k1",
+    "sect283r1",
+    "sect409k1",
+    "sect409r1",
+    "sect571k1",
+    "sect571r1",
+    "secp160r1",
+    "secp192r1",
+    "secp224r1",
+    "secp256r1",
+    "secp384r1",
+    "secp521r1",
+    "secp256k1",
     # issue 18: SEC 2's prime Koblitz curves and RFC 5639's Brainpool curves
-    "secp160k1", "secp192k1", "secp224k1",
-    "brainpoolP224r1", "brainpoolP256r1", "brainpoolP320r1", "brainpoolP384r1", "brainpoolP512r1",
+    "secp160k1",
+    "secp192k1",
+    "secp224k1",
+    "brainpoolP224r1",
+    "brainpoolP256r1",
+    "brainpoolP320r1",
+    "brainpoolP384r1",
+    "brainpoolP512r1",
 ]
 OPENSSL_NAME = {"secp192r1": "prime192v1", "secp256r1": "prime256v1"}
 
@@ -52,8 +78,10 @@ MESSAGE = b"ecedu <-> OpenSSL differential test message\n" * 3
 def _openssl(*args: str, input: bytes | None = None, check: bool = True) -> subprocess.CompletedProcess:
     proc = subprocess.run([OPENSSL, *args], input=input, capture_output=True, timeout=120)
     if check and proc.returncode != 0:
-        raise AssertionError(f"`openssl {' '.join(args)}` failed with code {proc.returncode}:\n"
-                             f"{proc.stderr.decode(errors='replace')}")
+        raise AssertionError(
+            f"`openssl {' '.join(args)}` failed with code {proc.returncode}:\n"
+            f"{proc.stderr.decode(errors='replace')}"
+        )
     return proc
 
 
@@ -80,9 +108,12 @@ def _asn1(der_or_pem: bytes) -> str:
 
 def _assert_same(ours: bytes, theirs: bytes, what: str):
     if ours != theirs:
-        pytest.fail(f"{what}: ecedu's bytes differ from OpenSSL's\n"
-                    f"--- ecedu ---\n{ours!r}\n{_asn1(ours)}\n"
-                    f"--- OpenSSL ---\n{theirs!r}\n{_asn1(theirs)}", pytrace=False)
+        pytest.fail(
+            f"{what}: ecedu's bytes differ from OpenSSL's\n"
+            f"--- ecedu ---\n{ours!r}\n{_asn1(ours)}\n"
+            f"--- OpenSSL ---\n{theirs!r}\n{_asn1(theirs)}",
+            pytrace=False,
+        )
 
 
 @pytest.fixture(scope="module")
@@ -114,22 +145,23 @@ def kit(request, tmp_path_factory, openssl_curves):
     d_a, point_a = _openssl_key_numbers(a)
     d_b, point_b = _openssl_key_numbers(b)
     return {
-        "d_a": d_a, "point_a": point_a,              # OpenSSL's own view of the keys: the oracle
-        "d_b": d_b, "point_b": point_b,
+        "d_a": d_a,
+        "point_a": point_a,  # OpenSSL's own view of the keys: the oracle
+        "d_b": d_b,
+        "point_b": point_b,
         "name": name,
         "openssl_name": oname,
         "curve": ecedu.get_curve(name),
         "dir": tmp,
-        "a_sec1_pem": a.read_bytes(),                                        # ecparam -genkey
-        "a_pkcs8_pem": _openssl_out("pkey", "-in", str(a)),                  # pkey: PKCS#8
+        "a_sec1_pem": a.read_bytes(),  # ecparam -genkey
+        "a_pkcs8_pem": _openssl_out("pkey", "-in", str(a)),  # pkey: PKCS#8
         "a_pub_pem": a_pub.read_bytes(),
         "a_pub_path": a_pub,
         "a_pub_der": a_pub_der.read_bytes(),
-        "a_pub_compressed_pem": _openssl_out("ec", "-in", str(a), "-pubout",
-                                             "-conv_form", "compressed"),
-        "b_pkcs8_pem": b.read_bytes(),                                       # genpkey
-        "b_pkcs8_pem_pkey": _openssl_out("pkey", "-in", str(b)),             # pkey: PKCS#8
-        "b_sec1_pem": _openssl_out("ec", "-in", str(b)),                     # ec: SEC 1
+        "a_pub_compressed_pem": _openssl_out("ec", "-in", str(a), "-pubout", "-conv_form", "compressed"),
+        "b_pkcs8_pem": b.read_bytes(),  # genpkey
+        "b_pkcs8_pem_pkey": _openssl_out("pkey", "-in", str(b)),  # pkey: PKCS#8
+        "b_sec1_pem": _openssl_out("ec", "-in", str(b)),  # ec: SEC 1
         "b_pub_pem": b_pub.read_bytes(),
         "b_pub_der": b_pub_der.read_bytes(),
         "shared_ab": _openssl_out("pkeyutl", "-derive", "-inkey", str(a), "-peerkey", str(b_pub)),
@@ -145,11 +177,12 @@ def test_all_29_curves_are_covered():
 
 # -- (a) private keys ------------------------------------------------------------------------------
 
+
 def _point(curve, sec1: bytes) -> tuple[int, int]:
     """An uncompressed SEC 1 point as integers (parsed here, not by ecedu)."""
     L = curve.byte_length
     assert sec1[0] == 4 and len(sec1) == 1 + 2 * L
-    return int.from_bytes(sec1[1:1 + L], "big"), int.from_bytes(sec1[1 + L:], "big")
+    return int.from_bytes(sec1[1 : 1 + L], "big"), int.from_bytes(sec1[1 + L :], "big")
 
 
 def test_sec1_private_key_round_trip(kit):
@@ -157,18 +190,24 @@ def test_sec1_private_key_round_trip(kit):
     curve, d = keys.load_private_key(kit["a_sec1_pem"])
     assert curve is kit["curve"]
     assert hex(d) == hex(kit["d_a"])
-    _assert_same(keys.private_key_to_pem(curve, d, format="sec1"), kit["a_sec1_pem"],
-                 f"SEC 1 private key on {kit['name']} (vs openssl ecparam -genkey)")
+    _assert_same(
+        keys.private_key_to_pem(curve, d, format="sec1"),
+        kit["a_sec1_pem"],
+        f"SEC 1 private key on {kit['name']} (vs openssl ecparam -genkey)",
+    )
 
 
 def test_pkcs8_private_key_round_trip(kit):
     """`openssl genpkey` (PKCS#8 PEM): read it, write it back identically (= `openssl pkey`)."""
-    assert kit["b_pkcs8_pem_pkey"] == kit["b_pkcs8_pem"]        # OpenSSL agrees with itself
+    assert kit["b_pkcs8_pem_pkey"] == kit["b_pkcs8_pem"]  # OpenSSL agrees with itself
     curve, d = keys.load_private_key(kit["b_pkcs8_pem"])
     assert curve is kit["curve"]
     assert hex(d) == hex(kit["d_b"])
-    _assert_same(keys.private_key_to_pem(curve, d, format="pkcs8"), kit["b_pkcs8_pem"],
-                 f"PKCS#8 private key on {kit['name']} (vs openssl genpkey / pkey)")
+    _assert_same(
+        keys.private_key_to_pem(curve, d, format="pkcs8"),
+        kit["b_pkcs8_pem"],
+        f"PKCS#8 private key on {kit['name']} (vs openssl genpkey / pkey)",
+    )
 
 
 def test_private_keys_across_formats(kit):
@@ -176,12 +215,18 @@ def test_private_keys_across_formats(kit):
     `openssl ec`; ecedu reads OpenSSL's conversions (and DER) to the same scalars."""
     curve = kit["curve"]
     assert keys.load_private_key(kit["a_pkcs8_pem"]) == (curve, kit["d_a"])
-    _assert_same(keys.private_key_to_pem(curve, kit["d_a"], format="pkcs8"), kit["a_pkcs8_pem"],
-                 f"PKCS#8 of an ecparam key on {kit['name']} (vs openssl pkey)")
+    _assert_same(
+        keys.private_key_to_pem(curve, kit["d_a"], format="pkcs8"),
+        kit["a_pkcs8_pem"],
+        f"PKCS#8 of an ecparam key on {kit['name']} (vs openssl pkey)",
+    )
     sec1_der = _openssl_out("ec", "-in", str(kit["dir"] / "b_pkcs8.pem"), "-outform", "DER")
     assert keys.load_private_key(sec1_der) == (curve, kit["d_b"])
-    _assert_same(keys.private_key_to_pem(curve, kit["d_b"], format="sec1"), kit["b_sec1_pem"],
-                 f"SEC 1 of a genpkey key on {kit['name']} (vs openssl ec)")
+    _assert_same(
+        keys.private_key_to_pem(curve, kit["d_b"], format="sec1"),
+        kit["b_sec1_pem"],
+        f"SEC 1 of a genpkey key on {kit['name']} (vs openssl ec)",
+    )
 
 
 def test_private_key_with_leading_zero_octets(kit, tmp_path):
@@ -197,22 +242,29 @@ def test_private_key_with_leading_zero_octets(kit, tmp_path):
 
     curve = kit["curve"]
     d = 0x0123456789ABCDEF
-    oid = core.ObjectIdentifier.load(_openssl_out("ecparam", "-name", kit["openssl_name"],
-                                                  "-outform", "DER")).dotted
+    oid = core.ObjectIdentifier.load(
+        _openssl_out("ecparam", "-name", kit["openssl_name"], "-outform", "DER")
+    ).dotted
     conf = tmp_path / "key.cnf"
-    conf.write_text("asn1=SEQUENCE:ecpk\n[ecpk]\nversion=INTEGER:1\n"
-                    f"priv=FORMAT:HEX,OCTETSTRING:{d:016X}\nparams=EXPLICIT:0,OID:{oid}\n")
+    conf.write_text(
+        "asn1=SEQUENCE:ecpk\n[ecpk]\nversion=INTEGER:1\n"
+        f"priv=FORMAT:HEX,OCTETSTRING:{d:016X}\nparams=EXPLICIT:0,OID:{oid}\n"
+    )
     _openssl("asn1parse", "-genconf", str(conf), "-noout", "-out", str(tmp_path / "key.der"))
     sec1_pem = _openssl_out("ec", "-inform", "DER", "-in", str(tmp_path / "key.der"))
     (tmp_path / "key.pem").write_bytes(sec1_pem)
     pkcs8_pem = _openssl_out("pkey", "-in", str(tmp_path / "key.pem"))
     for pem, fmt in ((sec1_pem, "sec1"), (pkcs8_pem, "pkcs8")):
         assert keys.load_private_key(pem) == (curve, d), f"{fmt} key from OpenSSL"
-        _assert_same(keys.private_key_to_pem(curve, d, format=fmt), pem,
-                     f"{fmt} private key with leading zero octets on {kit['name']}")
+        _assert_same(
+            keys.private_key_to_pem(curve, d, format=fmt),
+            pem,
+            f"{fmt} private key with leading zero octets on {kit['name']}",
+        )
 
 
 # -- (b) public keys -------------------------------------------------------------------------------
+
 
 def test_public_key_spki(kit):
     """ecedu's d·G is OpenSSL's public point, and its SPKI (PEM and DER) is OpenSSL's bytes."""
@@ -221,18 +273,22 @@ def test_public_key_spki(kit):
         d, pem, der = kit[f"d_{who}"], kit[f"{who}_pub_pem"], kit[f"{who}_pub_der"]
         Q = tuple(scalar.fixed_base_mult(curve, d))
         assert Q == _point(curve, kit[f"point_{who}"]), f"d*G of key {who.upper()}"
-        _assert_same(keys.public_key_to_pem(curve, Q), pem,
-                     f"SPKI of key {who.upper()} on {kit['name']} (vs openssl pkey -pubout)")
+        _assert_same(
+            keys.public_key_to_pem(curve, Q),
+            pem,
+            f"SPKI of key {who.upper()} on {kit['name']} (vs openssl pkey -pubout)",
+        )
         loaded_curve, Q2 = keys.load_public_key(der)
         assert loaded_curve is curve and tuple(Q2) == Q
 
 
 # -- (c) ECDH --------------------------------------------------------------------------------------
 
+
 def test_ecdh_matches_openssl_derive(kit):
     curve = kit["curve"]
     d_a, d_b = kit["d_a"], kit["d_b"]
-    assert kit["shared_ab"] == kit["shared_ba"]                 # OpenSSL agrees with itself
+    assert kit["shared_ab"] == kit["shared_ba"]  # OpenSSL agrees with itself
     assert len(kit["shared_ab"]) == curve.byte_length
     ours = ecdh.shared_secret(curve, d_a, kit["b_pub_der"], backend="python")
     assert ours.hex() == kit["shared_ab"].hex()
@@ -242,18 +298,35 @@ def test_ecdh_matches_openssl_derive(kit):
 
 # -- (d) ECDSA with SHA-256, both ways -------------------------------------------------------------
 
+
 def test_openssl_verifies_ecedu_signature(kit):
     curve = kit["curve"]
     sig = ecdsa.sign(curve, kit["d_a"], MESSAGE, hash="sha256", backend="python")
     sig_path = kit["dir"] / "ecedu_sig.der"
     sig_path.write_bytes(sig)
-    ok = _openssl("dgst", "-sha256", "-verify", str(kit["a_pub_path"]), "-signature", str(sig_path),
-                  str(kit["msg_path"]), check=False)
+    ok = _openssl(
+        "dgst",
+        "-sha256",
+        "-verify",
+        str(kit["a_pub_path"]),
+        "-signature",
+        str(sig_path),
+        str(kit["msg_path"]),
+        check=False,
+    )
     assert ok.returncode == 0 and ok.stdout.strip() == b"Verified OK", ok.stdout + ok.stderr
     tampered = kit["dir"] / "tampered.bin"
     tampered.write_bytes(MESSAGE[:-1] + b"?")
-    bad = _openssl("dgst", "-sha256", "-verify", str(kit["a_pub_path"]), "-signature", str(sig_path),
-                   str(tampered), check=False)
+    bad = _openssl(
+        "dgst",
+        "-sha256",
+        "-verify",
+        str(kit["a_pub_path"]),
+        "-signature",
+        str(sig_path),
+        str(tampered),
+        check=False,
+    )
     assert bad.returncode == 1 and bad.stdout.strip() == b"Verification failure", bad.stdout + bad.stderr
 
 
@@ -261,16 +334,22 @@ def test_ecedu_verifies_openssl_signature(kit):
     curve = kit["curve"]
     sig = kit["openssl_sig"]
     assert ecdsa.verify(curve, kit["a_pub_pem"], MESSAGE, sig, hash="sha256", backend="python") is True
-    assert ecdsa.verify(curve, kit["a_pub_der"], MESSAGE[:-1] + b"?", sig, hash="sha256",
-                        backend="python") is False
+    assert (
+        ecdsa.verify(curve, kit["a_pub_der"], MESSAGE[:-1] + b"?", sig, hash="sha256", backend="python")
+        is False
+    )
 
 
 # -- (e) compressed points -------------------------------------------------------------------------
+
 
 def test_compressed_spki(kit):
     curve = kit["curve"]
     pem = kit["a_pub_compressed_pem"]
     loaded_curve, Q = keys.load_public_key(pem)
     assert loaded_curve is curve and tuple(Q) == _point(curve, kit["point_a"])
-    _assert_same(keys.public_key_to_pem(curve, Q, compressed=True), pem,
-                 f"compressed SPKI on {kit['name']} (vs openssl ec -conv_form compressed)")
+    _assert_same(
+        keys.public_key_to_pem(curve, Q, compressed=True),
+        pem,
+        f"compressed SPKI on {kit['name']} (vs openssl ec -conv_form compressed)",
+    )

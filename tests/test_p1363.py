@@ -33,7 +33,7 @@ def _der_length(n: int) -> bytes:
 
 
 def _der_int(v: int) -> bytes:
-    body = v.to_bytes(v.bit_length() // 8 + 1, "big")      # minimal two's complement of v > 0
+    body = v.to_bytes(v.bit_length() // 8 + 1, "big")  # minimal two's complement of v > 0
     return b"\x02" + _der_length(len(body)) + body
 
 
@@ -54,8 +54,10 @@ def spki(curve, d):
 
 # -- conversions, against Python ints and the local DER oracle -------------------------------------
 
-@pytest.mark.parametrize("name", ["sect163k1", "sect571r1", "secp160k1", "secp256r1", "secp521r1",
-                                  "brainpoolP320r1"])
+
+@pytest.mark.parametrize(
+    "name", ["sect163k1", "sect571r1", "secp160k1", "secp256r1", "secp521r1", "brainpoolP320r1"]
+)
 def test_conversions_agree_with_python_ints(name):
     C = ecedu.get_curve(name)
     L = (C.n.bit_length() + 7) // 8
@@ -131,8 +133,17 @@ def test_both_backends_give_the_same_p1363(name, backend):
 
 # -- pyca/cryptography ------------------------------------------------------------------------------
 
-CRYPTOGRAPHY_CURVES = ["secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1",
-                       "brainpoolP256r1", "brainpoolP384r1", "brainpoolP512r1"]
+CRYPTOGRAPHY_CURVES = [
+    "secp192r1",
+    "secp224r1",
+    "secp256r1",
+    "secp384r1",
+    "secp521r1",
+    "secp256k1",
+    "brainpoolP256r1",
+    "brainpoolP384r1",
+    "brainpoolP512r1",
+]
 
 
 @pytest.mark.parametrize("name", CRYPTOGRAPHY_CURVES)
@@ -141,20 +152,27 @@ def test_p1363_against_cryptography(name):
     from cryptography.exceptions import InvalidSignature
     from cryptography.hazmat.primitives import hashes, serialization
     from cryptography.hazmat.primitives.asymmetric import ec
-    from cryptography.hazmat.primitives.asymmetric.utils import (decode_dss_signature,
-                                                                 encode_dss_signature)
+    from cryptography.hazmat.primitives.asymmetric.utils import decode_dss_signature, encode_dss_signature
 
-    cls = {"secp192r1": ec.SECP192R1, "secp224r1": ec.SECP224R1, "secp256r1": ec.SECP256R1,
-           "secp384r1": ec.SECP384R1, "secp521r1": ec.SECP521R1, "secp256k1": ec.SECP256K1,
-           "brainpoolP256r1": ec.BrainpoolP256R1, "brainpoolP384r1": ec.BrainpoolP384R1,
-           "brainpoolP512r1": ec.BrainpoolP512R1}[name]
+    cls = {
+        "secp192r1": ec.SECP192R1,
+        "secp224r1": ec.SECP224R1,
+        "secp256r1": ec.SECP256R1,
+        "secp384r1": ec.SECP384R1,
+        "secp521r1": ec.SECP521R1,
+        "secp256k1": ec.SECP256K1,
+        "brainpoolP256r1": ec.BrainpoolP256R1,
+        "brainpoolP384r1": ec.BrainpoolP384R1,
+        "brainpoolP512r1": ec.BrainpoolP512R1,
+    }[name]
     try:
         theirs = ec.generate_private_key(cls())
     except cryptography.exceptions.UnsupportedAlgorithm:
         pytest.skip(f"this cryptography build has no {name}")
     C = ecedu.get_curve(name)
-    pub_der = theirs.public_key().public_bytes(serialization.Encoding.DER,
-                                               serialization.PublicFormat.SubjectPublicKeyInfo)
+    pub_der = theirs.public_key().public_bytes(
+        serialization.Encoding.DER, serialization.PublicFormat.SubjectPublicKeyInfo
+    )
     for hash_name, algo in (("sha256", hashes.SHA256()), ("sha384", hashes.SHA384())):
         # cryptography -> ecedu: its DER, as r || s built here from its integers
         r, s = decode_dss_signature(theirs.sign(MESSAGE, ec.ECDSA(algo)))
@@ -169,12 +187,17 @@ def test_p1363_against_cryptography(name):
     L = len(raw) // 2
     assert L == (C.n.bit_length() + 7) // 8
     their_view = serialization.load_der_public_key(spki(C, d))
-    their_view.verify(encode_dss_signature(int.from_bytes(raw[:L], "big"), int.from_bytes(raw[L:], "big")),
-                      MESSAGE, ec.ECDSA(hashes.SHA256()))
+    their_view.verify(
+        encode_dss_signature(int.from_bytes(raw[:L], "big"), int.from_bytes(raw[L:], "big")),
+        MESSAGE,
+        ec.ECDSA(hashes.SHA256()),
+    )
     with pytest.raises(InvalidSignature):
-        their_view.verify(encode_dss_signature(int.from_bytes(raw[:L], "big"),
-                                               int.from_bytes(raw[L:], "big")),
-                          MESSAGE + b"!", ec.ECDSA(hashes.SHA256()))
+        their_view.verify(
+            encode_dss_signature(int.from_bytes(raw[:L], "big"), int.from_bytes(raw[L:], "big")),
+            MESSAGE + b"!",
+            ec.ECDSA(hashes.SHA256()),
+        )
 
 
 # -- the openssl command line (what cryptography's OpenSSL lacks) ---------------------------------
@@ -189,6 +212,7 @@ def test_p1363_against_openssl_cli(tmp_path):
     """One batch: per curve OpenSSL makes a key and a DER signature; its r, s are read from
     `openssl asn1parse`; ecedu verifies them as P1363 and signs P1363, which OpenSSL verifies
     after the test (not ecedu) re-encodes it as DER."""
+
     def run(*args):
         out = subprocess.run([OPENSSL, *args], capture_output=True, timeout=60)
         return out
@@ -209,13 +233,16 @@ def test_p1363_against_openssl_cli(tmp_path):
         r, s = (int(v, 16) for v in ints)
         raw = raw_sig(C, r, s)
         for backend in BACKENDS if C.kind == "binary" else ["python"]:
-            assert ecdsa.verify(C, pub.read_bytes(), MESSAGE, raw, signature_format="p1363",
-                                backend=backend) is True, (name, backend)
+            assert (
+                ecdsa.verify(C, pub.read_bytes(), MESSAGE, raw, signature_format="p1363", backend=backend)
+                is True
+            ), (name, backend)
         _, d = keys.load_private_key(key.read_bytes())
         mine = ecdsa.sign(C, d, MESSAGE, signature_format="p1363")
         L = len(mine) // 2
-        (tmp_path / "mine.der").write_bytes(der_sig(int.from_bytes(mine[:L], "big"),
-                                                    int.from_bytes(mine[L:], "big")))
+        (tmp_path / "mine.der").write_bytes(
+            der_sig(int.from_bytes(mine[:L], "big"), int.from_bytes(mine[L:], "big"))
+        )
         ok = run("dgst", "-sha256", "-verify", str(pub), "-signature", str(tmp_path / "mine.der"), str(msg))
         assert ok.returncode == 0 and ok.stdout.strip() == b"Verified OK", (name, ok.stdout, ok.stderr)
 
@@ -230,7 +257,9 @@ def test_added_prime_curves_use_the_python_backend(name):
     d = RNG.randrange(1, C.n)
     assert ecdsa.sign(C, d, MESSAGE) == ecdsa.sign(C, d, MESSAGE, backend="python")
     if native_available():
-        for call in (lambda: ecdsa.sign(C, d, MESSAGE, backend="native"),
-                     lambda: ecedu.ecdh.shared_secret(C, d, spki(C, 3), backend="native")):
+        for call in (
+            lambda: ecdsa.sign(C, d, MESSAGE, backend="native"),
+            lambda: ecedu.ecdh.shared_secret(C, d, spki(C, 3), backend="native"),
+        ):
             with pytest.raises(BackendUnavailableError, match="binary curves"):
                 call()

@@ -20,7 +20,7 @@ def _spec(req: str) -> str:
 def test_environment_yml_matches_pyproject():
     project = tomllib.loads((ROOT / "pyproject.toml").read_text())["project"]
     pip_reqs = list(project["dependencies"])
-    for extra, reqs in project["optional-dependencies"].items():
+    for reqs in project["optional-dependencies"].values():
         pip_reqs += [r for r in reqs if not r.startswith("ecedu")]
     env = yaml.safe_load((ROOT / "environment.yml").read_text())
     conda_reqs = []
@@ -35,8 +35,11 @@ def test_environment_yml_matches_pyproject():
 def test_nothing_reads_shared():
     offenders = []
     for path in ROOT.rglob("*"):
-        if ".venv" in path.parts or "_build" in path.parts or path.suffix not in {
-                ".py", ".ipynb", ".c", ".h", ".sh", ".yml", ".toml", ".cfg", ""}:
+        if (
+            ".venv" in path.parts
+            or "_build" in path.parts
+            or path.suffix not in {".py", ".ipynb", ".c", ".h", ".sh", ".yml", ".toml", ".cfg", ""}
+        ):
             continue
         if path.is_file() and path.name != "test_project.py":
             text = path.read_text(errors="ignore")
@@ -49,3 +52,21 @@ def test_ci_runs_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
     assert "make test" in readme and "make test" in ci
+
+
+def _ruff(*args):
+    import subprocess
+    import sys
+
+    return subprocess.run([sys.executable, "-m", "ruff", *args], cwd=ROOT, capture_output=True, text=True)
+
+
+def test_ruff_lint():
+    """`ruff check` with the rules of pyproject.toml (RUF100: no noqa that is not needed)."""
+    r = _ruff("check", "--no-cache", ".")
+    assert r.returncode == 0, r.stdout + r.stderr
+
+
+def test_ruff_format():
+    r = _ruff("format", "--no-cache", "--check", ".")
+    assert r.returncode == 0, r.stdout + r.stderr

@@ -32,14 +32,25 @@ from ecedu.backend import native_available
 
 VECTORS = Path(__file__).parent / "vectors" / "rfc6979" / "ecdsa_a2.txt"
 
-HASHES = {"SHA-1": "sha1", "SHA-224": "sha224", "SHA-256": "sha256", "SHA-384": "sha384",
-          "SHA-512": "sha512"}
+HASHES = {"SHA-1": "sha1", "SHA-224": "sha224", "SHA-256": "sha256", "SHA-384": "sha384", "SHA-512": "sha512"}
 
 # RFC 6979 Appendix A.2 section -> the NIST name that ecedu.get_curve accepts.
 EXPECTED_SECTIONS = {
-    "A.2.3": "P-192", "A.2.4": "P-224", "A.2.5": "P-256", "A.2.6": "P-384", "A.2.7": "P-521",
-    "A.2.8": "K-163", "A.2.9": "K-233", "A.2.10": "K-283", "A.2.11": "K-409", "A.2.12": "K-571",
-    "A.2.13": "B-163", "A.2.14": "B-233", "A.2.15": "B-283", "A.2.16": "B-409", "A.2.17": "B-571",
+    "A.2.3": "P-192",
+    "A.2.4": "P-224",
+    "A.2.5": "P-256",
+    "A.2.6": "P-384",
+    "A.2.7": "P-521",
+    "A.2.8": "K-163",
+    "A.2.9": "K-233",
+    "A.2.10": "K-283",
+    "A.2.11": "K-409",
+    "A.2.12": "K-571",
+    "A.2.13": "B-163",
+    "A.2.14": "B-233",
+    "A.2.15": "B-283",
+    "A.2.16": "B-409",
+    "A.2.17": "B-571",
 }
 
 _HEADER = re.compile(r'^With (SHA-\d+), message = "(\w+)":$')
@@ -54,8 +65,8 @@ def _parse(path: Path) -> list[dict]:
     {hash, message, k, r, s} per "With SHA-..., message = ...:" block.
     """
     sections: list[dict] = []
-    target: dict | None = None           # the dict that the next "name = value" goes into
-    last: str | None = None              # the name of the last value (for continuations)
+    target: dict | None = None  # the dict that the next "name = value" goes into
+    last: str | None = None  # the name of the last value (for continuations)
     for lineno, raw in enumerate(path.read_text().splitlines(), 1):
         line = raw.rstrip()
         if not line or line.startswith("#"):
@@ -67,7 +78,7 @@ def _parse(path: Path) -> list[dict]:
             last = None
             continue
         if line.startswith("curve: NIST "):
-            target["curve"] = line[len("curve: NIST "):]
+            target["curve"] = line[len("curve: NIST ") :]
             continue
         if m := _HEADER.match(line):
             target = {"hash": m[1], "message": m[2]}
@@ -88,7 +99,7 @@ def _parse(path: Path) -> list[dict]:
     for sec in sections:
         for name in ("q", "x", "Ux", "Uy"):
             sec[name] = int(sec[name], 16)
-        sec["qlen"] = int(sec["qlen"])       # written in decimal, as in the RFC
+        sec["qlen"] = int(sec["qlen"])  # written in decimal, as in the RFC
         for sig in sec["sigs"]:
             for name in ("k", "r", "s"):
                 sig[name] = int(sig[name], 16)
@@ -99,7 +110,7 @@ SECTIONS = _parse(VECTORS)
 BY_SECTION = {sec["section"]: sec for sec in SECTIONS}
 
 SECTION_IDS = [f"{sec['section']}-{sec['curve']}" for sec in SECTIONS]
-CASES = [(h, m) for m in ("sample", "test") for h in HASHES]        # the RFC's order
+CASES = [(h, m) for m in ("sample", "test") for h in HASHES]  # the RFC's order
 CASE_IDS = [f"{h}-{m}" for h, m in CASES]
 
 
@@ -166,15 +177,16 @@ def test_rfc6979_vector(sec, case):
     assert hex(k) == hex(sig["k"])
 
     # The signature: exactly (r, s), in canonical DER.
-    der = ecdsa.sign(curve, sec["x"], message, hash=hash_name, backend="python",
-                     allow_legacy_hash=hash_name == "sha1")     # SHA-1 signing needs the opt-in
+    der = ecdsa.sign(
+        curve, sec["x"], message, hash=hash_name, backend="python", allow_legacy_hash=hash_name == "sha1"
+    )  # SHA-1 signing needs the opt-in
     assert keys.decode_signature(der) == (sig["r"], sig["s"])
     assert der == keys.encode_signature(sig["r"], sig["s"])
 
     # Verification under U, given as a bare SEC 1 point built from the RFC's Ux, Uy.
     point = _sec1_point(curve, sec["Ux"], sec["Uy"])
     assert ecdsa.verify(curve, point, message, der, hash=hash_name, backend="python") is True
-    if hash_name == "sha256":            # (once per curve and message: verify is the slow part)
+    if hash_name == "sha256":  # (once per curve and message: verify is the slow part)
         other = b"test" if message == b"sample" else b"sample"
         assert ecdsa.verify(curve, point, other, der, hash=hash_name, backend="python") is False
 
@@ -189,8 +201,9 @@ def test_rfc6979_vector_native_backend(binary_sec, case):
     curve = _curve(sec)
     hash_name = HASHES[sig["hash"]]
     message = sig["message"].encode("ascii")
-    der = ecdsa.sign(curve, sec["x"], message, hash=hash_name, backend="native",
-                     allow_legacy_hash=hash_name == "sha1")
+    der = ecdsa.sign(
+        curve, sec["x"], message, hash=hash_name, backend="native", allow_legacy_hash=hash_name == "sha1"
+    )
     assert der == keys.encode_signature(sig["r"], sig["s"])
     point = _sec1_point(curve, sec["Ux"], sec["Uy"])
     assert ecdsa.verify(curve, point, message, der, hash=hash_name, backend="native") is True

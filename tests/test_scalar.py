@@ -3,21 +3,37 @@
 import random
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ecedu
 from ecedu import ec, scalar
 from ecedu.curves.toy import toy_binary_curve, toy_prime_curve
-from ecedu.scalar.tnaf import (delta, evaluate, partial_reduce, regular_plan, regular_wtnaf, tau_power,
-                               tnaf, wtnaf, wtnaf_constants, zt_mul, zt_norm)
+from ecedu.scalar.tnaf import (
+    delta,
+    evaluate,
+    partial_reduce,
+    regular_plan,
+    regular_wtnaf,
+    tau_power,
+    tnaf,
+    wtnaf,
+    wtnaf_constants,
+    zt_mul,
+    zt_norm,
+)
 
 NAMES = ecedu.curve_names()
 
 
 def algorithms(C):
-    algs = [scalar.double_and_add, scalar.montgomery_ladder,
-            lambda C, k, P: scalar.wnaf_mult(C, k, P, 3), lambda C, k, P: scalar.wnaf_mult(C, k, P, 5),
-            scalar.multiply]
+    algs = [
+        scalar.double_and_add,
+        scalar.montgomery_ladder,
+        lambda C, k, P: scalar.wnaf_mult(C, k, P, 3),
+        lambda C, k, P: scalar.wnaf_mult(C, k, P, 5),
+        scalar.multiply,
+    ]
     if C.is_koblitz:
         algs += [lambda C, k, P, w=w: scalar.tnaf_mult(C, k, P, w) for w in (2, 4, 6)]
         algs += [lambda C, k, P, w=w: scalar.regular_tnaf_mult(C, k, P, w) for w in (5, 6)]
@@ -38,8 +54,9 @@ def test_all_algorithms_agree(name):
     assert scalar.double_and_add(C, -5, P) == ec.neg(C, scalar.double_and_add(C, 5, P))
 
 
-@pytest.mark.parametrize("C", [toy_binary_curve(), toy_binary_curve((5, 2, 0), 1, 1), toy_prime_curve()],
-                         ids=lambda c: c.name)
+@pytest.mark.parametrize(
+    "C", [toy_binary_curve(), toy_binary_curve((5, 2, 0), 1, 1), toy_prime_curve()], ids=lambda c: c.name
+)
 def test_exhaustive_scalars_on_toy_curves(C):
     for k in range(0, 2 * C.n * C.h + 3):
         ref = ec.multiply_plain(C, k, C.G)
@@ -50,7 +67,7 @@ def test_exhaustive_scalars_on_toy_curves(C):
             assert scalar.tnaf_mult(C, k, C.G, 4) == ref
 
 
-@given(st.integers(0, 2 ** 600))
+@given(st.integers(0, 2**600))
 def test_naf_properties(k):
     d = scalar.naf(k)
     assert scalar.from_digits(d) == k
@@ -59,7 +76,7 @@ def test_naf_properties(k):
     assert len(d) <= k.bit_length() + 1
 
 
-@given(st.integers(0, 2 ** 600), st.integers(2, 7))
+@given(st.integers(0, 2**600), st.integers(2, 7))
 def test_wnaf_properties(k, w):
     d = scalar.wnaf(k, w)
     assert scalar.from_digits(d) == k
@@ -68,7 +85,7 @@ def test_wnaf_properties(k, w):
     assert all(b - a >= w for a, b in zip(nz, nz[1:]))
 
 
-@given(st.integers(1, 2 ** 300), st.sampled_from([1, -1]), st.integers(2, 6))
+@given(st.integers(1, 2**300), st.sampled_from([1, -1]), st.integers(2, 6))
 def test_tnaf_properties(k, mu, w):
     d = tnaf(k, mu)
     assert evaluate(d, mu) == (k, 0)
@@ -85,8 +102,8 @@ def test_partial_reduction_shortens_expansion(name):
     for _ in range(5):
         k = rng.randrange(1, C.n)
         rho = partial_reduce(C, k)
-        assert zt_norm(rho, C.mu) < 4 * C.n          # |ρ| is about sqrt(n)
-        assert len(tnaf(rho, C.mu)) <= C.field.m + 4   # ~m digits instead of ~2m
+        assert zt_norm(rho, C.mu) < 4 * C.n  # |ρ| is about sqrt(n)
+        assert len(tnaf(rho, C.mu)) <= C.field.m + 4  # ~m digits instead of ~2m
         assert len(tnaf(k, C.mu)) > C.field.m + 100
 
 
@@ -110,7 +127,7 @@ def test_regular_recoding(name, w):
     for k in [1, 2, C.n - 1, C.n // 2] + [rng.randrange(1, C.n) for _ in range(40)]:
         rho = partial_reduce(C, k)
         rhos.append(rho if rho[0] % 2 else (rho[0] + d0, rho[1] + d1))
-    for s0 in (-2, 0, 2):                           # |ρ| up to 3|δ| (regular_plan allows 4|δ|)
+    for s0 in (-2, 0, 2):  # |ρ| up to 3|δ| (regular_plan allows 4|δ|)
         for s1 in (-2, 2):
             r0 = d0 + s0 * d0
             rhos.append((r0 if r0 % 2 else r0 + 1, d1 + s1 * d1))
@@ -136,7 +153,7 @@ def test_counters_compare_algorithms():
         scalar.montgomery_ladder(C, k, C.G)
     with scalar.counting(C) as tau:
         scalar.tnaf_mult(C, k, C.G, 5)
-    assert 4.5 * 162 <= ladder.mul <= 6 * 163 + 20    # 5M per bit when b = 1, 6M otherwise
+    assert 4.5 * 162 <= ladder.mul <= 6 * 163 + 20  # 5M per bit when b = 1, 6M otherwise
     assert tau.mul < ladder.mul / 2
     assert ladder.inv <= 4 and tau.inv <= 3
     assert not isinstance(C.field, type(None)) and C.field.__class__.__name__ == "BinaryField"

@@ -1,13 +1,13 @@
 """Bad input gets a clear ECEduError and nothing else."""
 
 import pytest
-from hypothesis import given, strategies as st
+from hypothesis import given
+from hypothesis import strategies as st
 
 import ecedu
 from ecedu import ec, ecdh, ecdsa, keys
 from ecedu.backend import native_available
-from ecedu.errors import (ECEduError, EncodingError, InvalidPointError, InvalidScalarError,
-                          UnknownCurveError)
+from ecedu.errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
 
 K163 = ecedu.get_curve("sect163k1")
 K233 = ecedu.get_curve("sect233k1")
@@ -28,7 +28,7 @@ def test_sec1_round_trip(C):
         assert ec.decode_point(C, enc) == Q
 
 
-@pytest.mark.parametrize("d", [0, -1, K163.n, K163.n + 5, 2 ** 300])
+@pytest.mark.parametrize("d", [0, -1, K163.n, K163.n + 5, 2**300])
 def test_private_scalar_out_of_range(d):
     peer = spki(K163, K163.G)
     with pytest.raises(InvalidScalarError, match=r"\[1, n-1\]"):
@@ -67,21 +67,27 @@ def test_small_order_points_binary():
     # An order-4 point on sect233k1 (h = 4): a half of T2.
     F = K233.field
     T2 = (0, F.sqrt(K233.b))
-    lam = F.solve_quadratic(K233.a)                       # halving T2 (x = 0)
+    lam = F.solve_quadratic(K233.a)  # halving T2 (x = 0)
     u = F.sqrt(T2[1])
-    T4 = next(P for P in [(u, y) for y in (F.mul(u, F.solve_quadratic(u ^ K233.a ^ F.mul(K233.b, F.inv(F.sqr(u))))),)]
-              if K233.contains(P))
+    T4 = next(
+        P
+        for P in [(u, y) for y in (F.mul(u, F.solve_quadratic(u ^ K233.a ^ F.mul(K233.b, F.inv(F.sqr(u))))),)]
+        if K233.contains(P)
+    )
     assert ec.double(K233, T4) == T2 and lam is not None
     with pytest.raises(InvalidPointError, match="subgroup"):
         ecdh.shared_secret(K233, D, ec.encode_point(K233, T4))
 
 
-@pytest.mark.parametrize("name", ["sect163k1", "sect163r2", "sect233k1", "sect283k1", "sect409r1", "sect571k1"])
+@pytest.mark.parametrize(
+    "name", ["sect163k1", "sect163r2", "sect233k1", "sect283k1", "sect409r1", "sect571k1"]
+)
 def test_fast_subgroup_test_matches_n_times_P(name):
     """The trace/halving test agrees with n·P = O on random points of the whole group."""
     C = ecedu.get_curve(name)
     F = C.field
     import random
+
     rng = random.Random(name)
     seen = {True: 0, False: 0}
     while min(seen.values()) < 2:
@@ -95,10 +101,16 @@ def test_fast_subgroup_test_matches_n_times_P(name):
         seen[fast] += 1
 
 
-@pytest.mark.parametrize("data,match", [
-    (b"", "empty"), (b"\x05" + b"\x00" * 42, "format byte"), (b"\x04" + b"\x00" * 41, "must be 43 bytes"),
-    (b"\x02" + b"\x00" * 22, "must be 22 bytes"), (b"\x04" + b"\xff" * 42, "degree"),
-])
+@pytest.mark.parametrize(
+    "data,match",
+    [
+        (b"", "empty"),
+        (b"\x05" + b"\x00" * 42, "format byte"),
+        (b"\x04" + b"\x00" * 41, "must be 43 bytes"),
+        (b"\x02" + b"\x00" * 22, "must be 22 bytes"),
+        (b"\x04" + b"\xff" * 42, "degree"),
+    ],
+)
 @pytest.mark.parametrize("backend", ["python", "native"])
 def test_bad_encodings(data, match, backend):
     if backend == "native" and not native_available():
@@ -125,8 +137,15 @@ def test_unknown_curve_everywhere():
             call()
 
 
-@pytest.mark.parametrize("blob", [b"\x30\x03\x02\x01", b"-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n",
-                                  b"-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----\n", b"\x30\x00"])
+@pytest.mark.parametrize(
+    "blob",
+    [
+        b"\x30\x03\x02\x01",
+        b"-----BEGIN PUBLIC KEY-----\nAAAA\n-----END PUBLIC KEY-----\n",
+        b"-----BEGIN CERTIFICATE-----\nMA==\n-----END CERTIFICATE-----\n",
+        b"\x30\x00",
+    ],
+)
 def test_malformed_der_and_pem(blob):
     with pytest.raises(EncodingError):
         keys.load_public_key(blob)

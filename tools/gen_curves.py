@@ -5,13 +5,14 @@ Run ``python tools/gen_curves.py`` after changing a curve or the τ-adic constan
 The C library carries its own copy of the domain parameters so that it needs nothing at run
 time; the curve parameters have one source, sec2.py.
 """
+
 from pathlib import Path
 
 from ecedu.curves.sec2 import BINARY_CURVES
 from ecedu.scalar.tnaf import delta, regular_plan, tau_power, tnaf, wtnaf_constants, zt_mul
 
 MAXW = 9
-TW = MAXW + 2       # ECEDU_TW: words of the two's-complement integers in ztau.c
+TW = MAXW + 2  # ECEDU_TW: words of the two's-complement integers in ztau.c
 
 
 def tau_width(m: int) -> int:
@@ -81,8 +82,8 @@ def tau_consts(name, m, a, n) -> list[str]:
     t_w, alphas = wtnaf_constants(w, mu)
     d0, d1 = delta(m, mu)
     nw = (m + 63) // 64
-    frac = nw + 1                                  # F = 64 (NW + 1) fraction bits
-    s0, s1 = d0 + mu * d1, -d1                     # k/δ = k (s0 + s1 τ)/N(δ), N(δ) = n
+    frac = nw + 1  # F = 64 (NW + 1) fraction bits
+    s0, s1 = d0 + mu * d1, -d1  # k/δ = k (s0 + s1 τ)/N(δ), N(δ) = n
     M = [(2 * abs(si) * (1 << (64 * frac)) + n) // (2 * n) for si in (s0, s1)]
     assert all(x < 1 << (64 * (nw + 1)) for x in M)
     plan = table_plan(alphas, mu)
@@ -127,11 +128,13 @@ def render() -> str:
         "",
         "/* Koblitz curves: constants of the regular tau-adic method (curve/tnaf.tmpl.h, scalar/ztau.c). */",
     ]
-    for name, (poly, a, b, gx, gy, n, h) in BINARY_CURVES.items():
+    for name, (poly, a, b, _gx, _gy, n, _h) in BINARY_CURVES.items():
         if a in (0, 1) and b == 1:
             out += tau_consts(name, poly[0], a, n)
-    out += [f'_Static_assert(ECEDU_NCURVES == {len(BINARY_CURVES)}, "internal.h: the number of curves");',
-            "const ecedu_curve ecedu_curves[ECEDU_NCURVES] = {"]
+    out += [
+        f'_Static_assert(ECEDU_NCURVES == {len(BINARY_CURVES)}, "internal.h: the number of curves");',
+        "const ecedu_curve ecedu_curves[ECEDU_NCURVES] = {",
+    ]
     for name, (poly, a, b, gx, gy, n, h) in BINARY_CURVES.items():
         m = poly[0]
         kob = a in (0, 1) and b == 1

@@ -88,14 +88,10 @@ def _builder_inited(app):
     # Remove any JS/CSS registered from an external URL (CDN) by extensions.
     reg = getattr(app.registry, "js_files", None)
     if reg is not None:
-        app.registry.js_files[:] = [
-            (f, kw) for f, kw in reg if not (f and _EXTERNAL.match(str(f)))
-        ]
+        app.registry.js_files[:] = [(f, kw) for f, kw in reg if not (f and _EXTERNAL.match(str(f)))]
     reg = getattr(app.registry, "css_files", None)
     if reg is not None:
-        app.registry.css_files[:] = [
-            (f, kw) for f, kw in reg if not (f and _EXTERNAL.match(str(f)))
-        ]
+        app.registry.css_files[:] = [(f, kw) for f, kw in reg if not (f and _EXTERNAL.match(str(f)))]
 
 
 def _html_page_context(app, pagename, templatename, context, doctree):
@@ -124,12 +120,19 @@ def external_resources(html_dir: Path) -> list[tuple[str, str]]:
     for page in sorted(Path(html_dir).rglob("*.html")):
         text = page.read_text(encoding="utf-8", errors="replace")
         for m in _RESOURCE_ATTR.finditer(text):
-            tag, attr, url = m.group(1).lower(), m.group(2).lower(), m.group(3)
+            tag, url = m.group(1).lower(), m.group(3)
             if tag == "link":
                 # only <link> that loads something (stylesheet, icon, preload, ...)
-                whole = text[m.start(): text.find(">", m.start()) + 1]
+                whole = text[m.start() : text.find(">", m.start()) + 1]
                 rel = re.search(r"rel\s*=\s*[\"']([^\"']+)", whole, re.I)
-                if rel and rel.group(1).lower() in {"canonical", "alternate", "next", "prev", "search", "index"}:
+                if rel and rel.group(1).lower() in {
+                    "canonical",
+                    "alternate",
+                    "next",
+                    "prev",
+                    "search",
+                    "index",
+                }:
                     continue
             if _EXTERNAL.match(url):
                 found.append((str(page.relative_to(html_dir)), url))

@@ -1,4 +1,5 @@
 """``python -m ecedu.bench`` == ``python -m ecedu speed``."""
+
 import sys
 
 from .cli import main

@@ -18,38 +18,73 @@ def build_parser() -> argparse.ArgumentParser:
     p = argparse.ArgumentParser(
         prog="python -m ecedu speed",
         description="Measure ecedu (native C library and/or the pure-Python API) and OpenSSL "
-                    "on the same curves in the same run; print a table like openssl speed.",
+        "on the same curves in the same run; print a table like openssl speed.",
         epilog="Curves openssl speed lacks (sect163r1, sect193r1/r2, sect239k1, secp256k1) are "
-               "measured through libcrypto in-process. See the ecedu.bench docstring for the "
-               "methodology.")
-    p.add_argument("op", nargs="?", default="ecdh", choices=["ecdh", "ecdsa", "field"],
-                   help="operation (default ecdh)")
-    p.add_argument("--curves", nargs="+", metavar="CURVE",
-                   help="SEC 2 names (or nistk163 / P-256 ...), space or comma separated; "
-                        "'all', 'binary' or 'prime' (default: the 14 binary curves + "
-                        "secp192r1, secp256r1, secp384r1; for field: one curve per field)")
-    p.add_argument("--seconds", type=float, default=1.0,
-                   help="timed seconds per implementation and curve (openssl speed gets this "
-                        "rounded to an integer >= 1); default 1")
+        "measured through libcrypto in-process. See the ecedu.bench docstring for the "
+        "methodology.",
+    )
+    p.add_argument(
+        "op", nargs="?", default="ecdh", choices=["ecdh", "ecdsa", "field"], help="operation (default ecdh)"
+    )
+    p.add_argument(
+        "--curves",
+        nargs="+",
+        metavar="CURVE",
+        help="SEC 2 names (or nistk163 / P-256 ...), space or comma separated; "
+        "'all', 'binary' or 'prime' (default: the 14 binary curves + "
+        "secp192r1, secp256r1, secp384r1; for field: one curve per field)",
+    )
+    p.add_argument(
+        "--seconds",
+        type=float,
+        default=1.0,
+        help="timed seconds per implementation and curve (openssl speed gets this "
+        "rounded to an integer >= 1); default 1",
+    )
     p.add_argument("--windows", type=int, default=5, help="timed windows per measurement (5)")
-    p.add_argument("--openssl-runs", type=int, default=3, metavar="R",
-                   help="openssl speed runs per curve, spread between ecedu's windows; the "
-                        "table shows their median (default 3)")
-    p.add_argument("--multi", type=int, default=1, metavar="N",
-                   help="run N processes at once, like openssl speed -multi N (passed on)")
-    p.add_argument("--timer", choices=["cpu", "wall"], default="cpu",
-                   help="divide by process CPU time (default; what openssl speed does) or by "
-                        "wall-clock time (then openssl speed gets -elapsed)")
-    p.add_argument("--backend", choices=["native", "python", "both"], default=None,
-                   help="which ecedu to measure (default: native if available, else python)")
-    p.add_argument("--json", action="store_true",
-                   help="print ONE JSON list of records on stdout instead of the table")
+    p.add_argument(
+        "--openssl-runs",
+        type=int,
+        default=3,
+        metavar="R",
+        help="openssl speed runs per curve, spread between ecedu's windows; the "
+        "table shows their median (default 3)",
+    )
+    p.add_argument(
+        "--multi",
+        type=int,
+        default=1,
+        metavar="N",
+        help="run N processes at once, like openssl speed -multi N (passed on)",
+    )
+    p.add_argument(
+        "--timer",
+        choices=["cpu", "wall"],
+        default="cpu",
+        help="divide by process CPU time (default; what openssl speed does) or by "
+        "wall-clock time (then openssl speed gets -elapsed)",
+    )
+    p.add_argument(
+        "--backend",
+        choices=["native", "python", "both"],
+        default=None,
+        help="which ecedu to measure (default: native if available, else python)",
+    )
+    p.add_argument(
+        "--json", action="store_true", help="print ONE JSON list of records on stdout instead of the table"
+    )
     p.add_argument("--output", "-o", metavar="FILE", help="also write the JSON records to FILE")
     p.add_argument("--plot", metavar="FILE", help="write a bar chart (PNG/SVG/PDF) to FILE")
-    p.add_argument("--no-openssl", action="store_true",
-                   help="do not run openssl speed (libcrypto in-process still measured)")
-    p.add_argument("--no-crosscheck", action="store_true",
-                   help="skip the in-process libcrypto measurement on curves openssl speed lists")
+    p.add_argument(
+        "--no-openssl",
+        action="store_true",
+        help="do not run openssl speed (libcrypto in-process still measured)",
+    )
+    p.add_argument(
+        "--no-crosscheck",
+        action="store_true",
+        help="skip the in-process libcrypto measurement on curves openssl speed lists",
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     return p
 
@@ -97,15 +132,25 @@ def main(argv=None) -> int:
         if not args.quiet:
             print(f"[speed] {msg}", file=sys.stderr, flush=True)
 
-    cfg = runner.Config(op=args.op, curves=curves, seconds=args.seconds, windows=args.windows,
-                        openssl_runs=args.openssl_runs, multi=args.multi, timer=args.timer,
-                        backend=args.backend,
-                        openssl=not args.no_openssl,
-                        crosscheck=not args.no_crosscheck, progress=progress)
+    cfg = runner.Config(
+        op=args.op,
+        curves=curves,
+        seconds=args.seconds,
+        windows=args.windows,
+        openssl_runs=args.openssl_runs,
+        multi=args.multi,
+        timer=args.timer,
+        backend=args.backend,
+        openssl=not args.no_openssl,
+        crosscheck=not args.no_crosscheck,
+        progress=progress,
+    )
     nat = native_adapter.get()
-    progress(f"openssl: {opensslspeed.openssl_version() or 'not found'}; libcrypto in-process: "
-             f"{'yes' if libcrypto.available() else libcrypto.unavailable_reason()}; "
-             f"ecedu native: {'yes' if nat.available else nat.reason}")
+    progress(
+        f"openssl: {opensslspeed.openssl_version() or 'not found'}; libcrypto in-process: "
+        f"{'yes' if libcrypto.available() else libcrypto.unavailable_reason()}; "
+        f"ecedu native: {'yes' if nat.available else nat.reason}"
+    )
     t0 = time.perf_counter()
     records = runner.run_benchmark(cfg)
     elapsed = time.perf_counter() - t0
@@ -123,18 +168,22 @@ def main(argv=None) -> int:
             rc = 2
     if args.plot:
         try:
-            report.plot(records, args.plot, title=f"{platform.node() or 'this machine'}, "
-                                                  f"{args.seconds:g}s, multi {args.multi}")
+            report.plot(
+                records,
+                args.plot,
+                title=f"{platform.node() or 'this machine'}, {args.seconds:g}s, multi {args.multi}",
+            )
             progress(f"plot written to {args.plot}")
-        except Exception as exc:  # noqa: BLE001 -- the measurements are still printed
-            print(f"error: cannot write the plot {args.plot}: {type(exc).__name__}: {exc}",
-                  file=sys.stderr)
+        except Exception as exc:  # the measurements are still printed
+            print(f"error: cannot write the plot {args.plot}: {type(exc).__name__}: {exc}", file=sys.stderr)
             rc = 2
     if args.json:
         print(text)
     else:
-        print(f"ecedu speed {args.op}: {len(records)} measurements, {args.seconds:g}s each, "
-              f"multi {args.multi}; {opensslspeed.openssl_version() or 'openssl not found'}")
+        print(
+            f"ecedu speed {args.op}: {len(records)} measurements, {args.seconds:g}s each, "
+            f"multi {args.multi}; {opensslspeed.openssl_version() or 'openssl not found'}"
+        )
         print(report.format_table(records))
     bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
     return 1 if bad else rc

@@ -29,14 +29,27 @@ EVP_PKEY_EC = 408  # NID_X9_62_id_ecPublicKey
 # SEC 2 OIDs: OBJ_txt2nid understands dotted OIDs, so no name table is needed
 # (OpenSSL calls secp192r1/secp256r1 prime192v1/prime256v1).
 _FALLBACK_OIDS = {
-    "sect163k1": "1.3.132.0.1", "sect163r1": "1.3.132.0.2", "sect163r2": "1.3.132.0.15",
-    "sect193r1": "1.3.132.0.24", "sect193r2": "1.3.132.0.25", "sect233k1": "1.3.132.0.26",
-    "sect233r1": "1.3.132.0.27", "sect239k1": "1.3.132.0.3", "sect283k1": "1.3.132.0.16",
-    "sect283r1": "1.3.132.0.17", "sect409k1": "1.3.132.0.36", "sect409r1": "1.3.132.0.37",
-    "sect571k1": "1.3.132.0.38", "sect571r1": "1.3.132.0.39", "secp160r1": "1.3.132.0.8",
-    "secp192r1": "1.2.840.10045.3.1.1", "secp224r1": "1.3.132.0.33",
-    "secp256r1": "1.2.840.10045.3.1.7", "secp384r1": "1.3.132.0.34",
-    "secp521r1": "1.3.132.0.35", "secp256k1": "1.3.132.0.10",
+    "sect163k1": "1.3.132.0.1",
+    "sect163r1": "1.3.132.0.2",
+    "sect163r2": "1.3.132.0.15",
+    "sect193r1": "1.3.132.0.24",
+    "sect193r2": "1.3.132.0.25",
+    "sect233k1": "1.3.132.0.26",
+    "sect233r1": "1.3.132.0.27",
+    "sect239k1": "1.3.132.0.3",
+    "sect283k1": "1.3.132.0.16",
+    "sect283r1": "1.3.132.0.17",
+    "sect409k1": "1.3.132.0.36",
+    "sect409r1": "1.3.132.0.37",
+    "sect571k1": "1.3.132.0.38",
+    "sect571r1": "1.3.132.0.39",
+    "secp160r1": "1.3.132.0.8",
+    "secp192r1": "1.2.840.10045.3.1.1",
+    "secp224r1": "1.3.132.0.33",
+    "secp256r1": "1.2.840.10045.3.1.7",
+    "secp384r1": "1.3.132.0.34",
+    "secp521r1": "1.3.132.0.35",
+    "secp256k1": "1.3.132.0.10",
 }
 
 
@@ -57,8 +70,8 @@ def _load():
     for cand in candidates:
         try:
             lib = ctypes.CDLL(cand)
-            lib.EVP_PKEY_derive_set_peer  # noqa: B018 (OpenSSL >= 1.0 symbol check)
-            lib.EVP_PKEY_get_bn_param  # OpenSSL 3 only
+            # symbol checks: AttributeError if missing (OpenSSL >= 1.0; OpenSSL 3 only)
+            _ = lib.EVP_PKEY_derive_set_peer, lib.EVP_PKEY_get_bn_param
             break
         except (OSError, AttributeError) as exc:
             _load_error = f"{cand}: {exc}"
@@ -84,8 +97,7 @@ def _load():
         "EVP_PKEY_verify_init": (I, [P]),
         "EVP_PKEY_verify": (I, [P, ctypes.c_char_p, S, ctypes.c_char_p, S]),
         "EVP_PKEY_get_bn_param": (I, [P, ctypes.c_char_p, PP]),
-        "EVP_PKEY_get_octet_string_param": (I, [P, ctypes.c_char_p, ctypes.c_char_p, S,
-                                                ctypes.POINTER(S)]),
+        "EVP_PKEY_get_octet_string_param": (I, [P, ctypes.c_char_p, ctypes.c_char_p, S, ctypes.POINTER(S)]),
         "EVP_PKEY_get_size": (I, [P]),
         "d2i_AutoPrivateKey": (P, [P, ctypes.POINTER(ctypes.c_char_p), ctypes.c_long]),
         "d2i_PUBKEY": (P, [P, ctypes.POINTER(ctypes.c_char_p), ctypes.c_long]),
@@ -172,8 +184,9 @@ class PKey:
     def private_scalar(self) -> int:
         lib = self._lib
         bn = ctypes.c_void_p()
-        _check(lib, lib.EVP_PKEY_get_bn_param(self.ptr, b"priv", ctypes.byref(bn)),
-               "EVP_PKEY_get_bn_param(priv)")
+        _check(
+            lib, lib.EVP_PKEY_get_bn_param(self.ptr, b"priv", ctypes.byref(bn)), "EVP_PKEY_get_bn_param(priv)"
+        )
         try:
             n = (lib.BN_num_bits(bn) + 7) // 8
             buf = ctypes.create_string_buffer(max(n, 1))
@@ -187,9 +200,13 @@ class PKey:
         lib = self._lib
         out = ctypes.c_size_t(0)
         buf = ctypes.create_string_buffer(2 * 73 + 1)
-        _check(lib, lib.EVP_PKEY_get_octet_string_param(self.ptr, b"encoded-pub-key", buf,
-                                                         len(buf), ctypes.byref(out)),
-               "EVP_PKEY_get_octet_string_param(encoded-pub-key)")
+        _check(
+            lib,
+            lib.EVP_PKEY_get_octet_string_param(
+                self.ptr, b"encoded-pub-key", buf, len(buf), ctypes.byref(out)
+            ),
+            "EVP_PKEY_get_octet_string_param(encoded-pub-key)",
+        )
         return buf.raw[: out.value]
 
 
@@ -200,8 +217,11 @@ def generate_key(curve: str, oid: str | None = None) -> PKey:
     _check(lib, ctx, "EVP_PKEY_CTX_new_id")
     try:
         _check(lib, lib.EVP_PKEY_keygen_init(ctx), "EVP_PKEY_keygen_init")
-        _check(lib, lib.EVP_PKEY_CTX_set_ec_paramgen_curve_nid(ctx, nid),
-               "EVP_PKEY_CTX_set_ec_paramgen_curve_nid")
+        _check(
+            lib,
+            lib.EVP_PKEY_CTX_set_ec_paramgen_curve_nid(ctx, nid),
+            "EVP_PKEY_CTX_set_ec_paramgen_curve_nid",
+        )
         pk = ctypes.c_void_p()
         _check(lib, lib.EVP_PKEY_keygen(ctx, ctypes.byref(pk)), "EVP_PKEY_keygen")
         return PKey(pk.value)
@@ -257,8 +277,7 @@ class Deriver(_Ctx):
 
     def derive(self) -> bytes:
         self._len.value = self._cap
-        _check(self._lib, self._derive(self.ptr, self._buf, ctypes.byref(self._len)),
-               "EVP_PKEY_derive")
+        _check(self._lib, self._derive(self.ptr, self._buf, ctypes.byref(self._len)), "EVP_PKEY_derive")
         return self._buf.raw[: self._len.value]
 
     def run(self, k: int) -> None:
@@ -284,13 +303,24 @@ class Signer(_Ctx):
 
     def sign(self) -> bytes:
         self._len.value = self._cap
-        _check(self._lib, self._lib.EVP_PKEY_sign(self.ptr, self._buf, ctypes.byref(self._len),
-                                                  self.digest, len(self.digest)), "EVP_PKEY_sign")
+        _check(
+            self._lib,
+            self._lib.EVP_PKEY_sign(
+                self.ptr, self._buf, ctypes.byref(self._len), self.digest, len(self.digest)
+            ),
+            "EVP_PKEY_sign",
+        )
         return self._buf.raw[: self._len.value]
 
     def run(self, k: int) -> None:
-        s, ctx, buf, ln, cap, dg = (self._lib.EVP_PKEY_sign, self.ptr, self._buf, self._len,
-                                    self._cap, self.digest)
+        s, ctx, buf, ln, cap, dg = (
+            self._lib.EVP_PKEY_sign,
+            self.ptr,
+            self._buf,
+            self._len,
+            self._cap,
+            self.digest,
+        )
         ref, dl = ctypes.byref(ln), len(dg)
         for _ in range(k):
             ln.value = cap
@@ -307,19 +337,24 @@ class Verifier(_Ctx):
         self.digest = digest
 
     def verify(self, signature: bytes) -> bool:
-        r = self._lib.EVP_PKEY_verify(self.ptr, signature, len(signature), self.digest,
-                                      len(self.digest))
+        r = self._lib.EVP_PKEY_verify(self.ptr, signature, len(signature), self.digest, len(self.digest))
         _errors(self._lib)  # clear the queue on a bad signature
         return r == 1
 
     def run_with(self, signature: bytes):
-        v, ctx, dg, sl, dl = (self._lib.EVP_PKEY_verify, self.ptr, self.digest, len(signature),
-                              len(self.digest))
+        v, ctx, dg, sl, dl = (
+            self._lib.EVP_PKEY_verify,
+            self.ptr,
+            self.digest,
+            len(signature),
+            len(self.digest),
+        )
 
         def run(k: int) -> None:
             for _ in range(k):
                 if v(ctx, signature, sl, dg, dl) != 1:
                     raise LibcryptoError("EVP_PKEY_verify rejected: " + _errors(self._lib))
+
         return run
 
 
@@ -358,8 +393,11 @@ class GF2mMul:
 
     def mul(self, a: int, b: int) -> int:
         self.set_operands(a, b)
-        _check(self._lib, self._lib.BN_GF2m_mod_mul_arr(self._r, self._a, self._b, self._arr,
-                                                        self._ctx), "BN_GF2m_mod_mul_arr")
+        _check(
+            self._lib,
+            self._lib.BN_GF2m_mod_mul_arr(self._r, self._a, self._b, self._arr, self._ctx),
+            "BN_GF2m_mod_mul_arr",
+        )
         n = (self._lib.BN_num_bits(self._r) + 7) // 8
         buf = ctypes.create_string_buffer(max(n, 1))
         self._lib.BN_bn2bin(self._r, buf)
@@ -367,8 +405,14 @@ class GF2mMul:
 
     def run(self, k: int) -> None:
         """k products of the operands of the last set_operands()/mul() (one ctypes call each)."""
-        f, r, a, b, arr, ctx = (self._lib.BN_GF2m_mod_mul_arr, self._r, self._a, self._b,
-                                self._arr, self._ctx)
+        f, r, a, b, arr, ctx = (
+            self._lib.BN_GF2m_mod_mul_arr,
+            self._r,
+            self._a,
+            self._b,
+            self._arr,
+            self._ctx,
+        )
         for _ in range(k):
             f(r, a, b, arr, ctx)
 

@@ -15,8 +15,11 @@ class Native:
 
     def __init__(self):
         self.module = native if native.available() else None
-        self.reason = None if self.module else (
-            f"ecedu.native unavailable: {native.load_error() or 'library not built'}")
+        self.reason = (
+            None
+            if self.module
+            else (f"ecedu.native unavailable: {native.load_error() or 'library not built'}")
+        )
 
     @property
     def available(self) -> bool:
@@ -29,11 +32,15 @@ class Native:
         if self.module is None:
             return {"available": False, "reason": self.reason}
         impl = native.implementation()
-        return {"available": True, "implementation": impl,
-                # the level's former name, for readers of older records ("vpclmul")
-                "implementation_aliases": [a for a, v in native.IMPLEMENTATION_ALIASES.items() if v == impl],
-                "using_pclmul": native.using_pclmul(), "cpu_features": native.cpu_features(),
-                "library_path": native.library_path()}
+        return {
+            "available": True,
+            "implementation": impl,
+            # the level's former name, for readers of older records ("vpclmul")
+            "implementation_aliases": [a for a, v in native.IMPLEMENTATION_ALIASES.items() if v == impl],
+            "using_pclmul": native.using_pclmul(),
+            "cpu_features": native.cpu_features(),
+            "library_path": native.library_path(),
+        }
 
 
 _native = None

@@ -52,17 +52,41 @@ SPEED_SUFFIX = {
 
 # Position in OpenSSL 3.0's ec curve table (the <index> of +F4/+F5 lines).
 SPEED_INDEX = {
-    0: "secp160r1", 1: "secp192r1", 2: "secp224r1", 3: "secp256r1", 4: "secp384r1",
-    5: "secp521r1", 6: "sect163k1", 7: "sect233k1", 8: "sect283k1", 9: "sect409k1",
-    10: "sect571k1", 11: "sect163r2", 12: "sect233r1", 13: "sect283r1", 14: "sect409r1",
+    0: "secp160r1",
+    1: "secp192r1",
+    2: "secp224r1",
+    3: "secp256r1",
+    4: "secp384r1",
+    5: "secp521r1",
+    6: "sect163k1",
+    7: "sect233k1",
+    8: "sect283k1",
+    9: "sect409k1",
+    10: "sect571k1",
+    11: "sect163r2",
+    12: "sect233r1",
+    13: "sect283r1",
+    14: "sect409r1",
     15: "sect571r1",
 }
 
 CURVE_BITS = {
-    "secp160r1": 160, "secp192r1": 192, "secp224r1": 224, "secp256r1": 256,
-    "secp384r1": 384, "secp521r1": 521, "sect163k1": 163, "sect233k1": 233,
-    "sect283k1": 283, "sect409k1": 409, "sect571k1": 571, "sect163r2": 163,
-    "sect233r1": 233, "sect283r1": 283, "sect409r1": 409, "sect571r1": 571,
+    "secp160r1": 160,
+    "secp192r1": 192,
+    "secp224r1": 224,
+    "secp256r1": 256,
+    "secp384r1": 384,
+    "secp521r1": 521,
+    "sect163k1": 163,
+    "sect233k1": 233,
+    "sect283k1": 283,
+    "sect409k1": 409,
+    "sect571k1": 571,
+    "sect163r2": 163,
+    "sect233r1": 233,
+    "sect283r1": 283,
+    "sect409r1": 409,
+    "sect571r1": 571,
 }
 
 NOT_IN_SPEED_REASON = "openssl speed has no algorithm for this curve"
@@ -100,8 +124,14 @@ class SpeedResult:
     curve: str | None = None  # mapped through SPEED_INDEX when the bits agree
 
     def as_dict(self):
-        return {"kind": self.kind, "index": self.index, "bits": self.bits,
-                "ops_per_s": dict(self.ops_per_s), "child": self.child, "curve": self.curve}
+        return {
+            "kind": self.kind,
+            "index": self.index,
+            "bits": self.bits,
+            "ops_per_s": dict(self.ops_per_s),
+            "child": self.child,
+            "curve": self.curve,
+        }
 
 
 @dataclass
@@ -121,8 +151,10 @@ class SpeedOutput:
     raw: list = field(default_factory=list)  # RawCount
 
 
-_F_RE = re.compile(r"^(?:Got: )?\+F([45]):(\d+):(\d+):([0-9.eE+-]+):([0-9.eE+-]+)"
-                   r"(?: from (\d+))?\s*$")
+_F_RE = re.compile(
+    r"^(?:Got: )?\+F([45]):(\d+):(\d+):([0-9.eE+-]+):([0-9.eE+-]+)"
+    r"(?: from (\d+))?\s*$"
+)
 _R_RE = re.compile(r"^\+R([567]):(\d+):(\d+):([0-9.eE+-]+)\s*$")
 _R_OP = {"5": "ecdsa_sign", "6": "ecdsa_verify", "7": "ecdh"}
 
@@ -143,8 +175,7 @@ def parse_mr(stdout: str, stderr: str = "") -> SpeedOutput:
             if kind_code == "5":
                 res = SpeedResult("ecdh", index, bits, {"ecdh": float(x)})
             else:
-                res = SpeedResult("ecdsa", index, bits,
-                                  {"ecdsa_sign": float(x), "ecdsa_verify": float(y)})
+                res = SpeedResult("ecdsa", index, bits, {"ecdsa_sign": float(x), "ecdsa_verify": float(y)})
             name = SPEED_INDEX.get(index)
             if name is not None and CURVE_BITS[name] == bits:
                 res.curve = name
@@ -170,8 +201,7 @@ def openssl_version(binary: str | None = None) -> str | None:
     if binary is None:
         return None
     try:
-        return subprocess.run([binary, "version"], capture_output=True, text=True,
-                              timeout=30).stdout.strip()
+        return subprocess.run([binary, "version"], capture_output=True, text=True, timeout=30).stdout.strip()
     except (OSError, subprocess.SubprocessError):
         return None
 
@@ -192,9 +222,14 @@ class SpeedRun:
     wall_seconds: float | None = None
 
 
-def run_speed(algorithms, seconds: float = 1, multi: int | None = None,
-              binary: str | None = None, timeout: float | None = None,
-              elapsed: bool = False) -> SpeedRun:
+def run_speed(
+    algorithms,
+    seconds: float = 1,
+    multi: int | None = None,
+    binary: str | None = None,
+    timeout: float | None = None,
+    elapsed: bool = False,
+) -> SpeedRun:
     """Run ``openssl speed -mr [-elapsed] -seconds S [-multi N] alg...`` and parse it.
 
     Without ``-elapsed`` openssl divides by the user CPU time of the benchmark loop."""

@@ -6,9 +6,7 @@ import json
 import math
 import os
 
-
-_OP_LABEL = {"ecdh": "ecdh", "ecdsa_sign": "sign", "ecdsa_verify": "verify",
-             "field_mul": "mul"}
+_OP_LABEL = {"ecdh": "ecdh", "ecdsa_sign": "sign", "ecdsa_verify": "verify", "field_mul": "mul"}
 
 
 def _r(x):
@@ -40,8 +38,10 @@ def format_table(records) -> str:
     ``openssl speed`` runs spread between ecedu's windows.
     """
     lines = []
-    lines.append(f"{'':33s}{'time/op':>10s}{'native op/s':>12s}{'py-api op/s':>14s}"
-                 f"{'pure-py op/s':>13s}{'openssl op/s':>14s}{'ratio':>8s}{'best':>7s}{'spread':>7s}")
+    lines.append(
+        f"{'':33s}{'time/op':>10s}{'native op/s':>12s}{'py-api op/s':>14s}"
+        f"{'pure-py op/s':>13s}{'openssl op/s':>14s}{'ratio':>8s}{'best':>7s}{'spread':>7s}"
+    )
     for r in records:
         label = f"{r['bits']:4d} bits {_OP_LABEL.get(r['op'], r['op']):6s} ({r['curve']})"
         nat = r.get("ecedu_ops_per_s")
@@ -62,17 +62,24 @@ def format_table(records) -> str:
         rs = f"{ratio:.2f}{basis}" if ratio is not None else "- "
         rb = r.get("ratio_best")
         bs = f"{rb:.2f}" if rb is not None else "-"
-        lines.append(f" {label:32s}{_t(base):>10s}{_r(nat):>12s}{_r(api):>13s}{tag}"
-                     f"{_r(pure):>13s}{_r(ossl):>13s}{mark}{rs:>8s}{bs:>7s}{sp:>7s}")
+        lines.append(
+            f" {label:32s}{_t(base):>10s}{_r(nat):>12s}{_r(api):>13s}{tag}"
+            f"{_r(pure):>13s}{_r(ossl):>13s}{mark}{rs:>8s}{bs:>7s}{sp:>7s}"
+        )
     lines.append("")
-    lines.append("native = ecedu's C timing loop; py-api = the public Python function "
-                 "(n: native backend, p: pure Python); ratio = native (else py-api, p) / OpenSSL,")
-    lines.append("medians (openssl: median of the openssl speed runs); best = fastest ecedu window "
-                 "/ fastest openssl run;")
-    lines.append("openssl: * = libcrypto in-process (curve not in openssl speed), c = libcrypto "
-                 "per call via ctypes (no openssl speed figure); spread = max (max-min)/median.")
-    notes = [(r["op"], r["curve"], r.get("notes") or [r["note"]]) for r in records
-             if r.get("note")]
+    lines.append(
+        "native = ecedu's C timing loop; py-api = the public Python function "
+        "(n: native backend, p: pure Python); ratio = native (else py-api, p) / OpenSSL,"
+    )
+    lines.append(
+        "medians (openssl: median of the openssl speed runs); best = fastest ecedu window "
+        "/ fastest openssl run;"
+    )
+    lines.append(
+        "openssl: * = libcrypto in-process (curve not in openssl speed), c = libcrypto "
+        "per call via ctypes (no openssl speed figure); spread = max (max-min)/median."
+    )
+    notes = [(r["op"], r["curve"], r.get("notes") or [r["note"]]) for r in records if r.get("note")]
     if notes:
         seen = set()
         lines.append("notes (each shown once):")
@@ -83,8 +90,12 @@ def format_table(records) -> str:
                     continue
                 seen.add(key)
                 lines.append(f"  [{op} {curve}] {part}")
-    checks = [(r["op"], r["curve"], k, v) for r in records for k, v in
-              (r.get("checks") or {}).items() if "MISMATCH" in str(v)]
+    checks = [
+        (r["op"], r["curve"], k, v)
+        for r in records
+        for k, v in (r.get("checks") or {}).items()
+        if "MISMATCH" in str(v)
+    ]
     for op, curve, k, v in checks:
         lines.append(f"  CHECK FAILED [{op} {curve}] {k}: {v}")
     return "\n".join(lines)
@@ -115,9 +126,9 @@ def plot(records, path: str, title: str | None = None) -> str:
     for r in records:
         if r["op"] not in ops:
             ops.append(r["op"])
+
     def api_native(r):
-        return r.get("ecedu_python_ops_per_s") if r.get("ecedu_python_backend") == "native" \
-            else None
+        return r.get("ecedu_python_ops_per_s") if r.get("ecedu_python_backend") == "native" else None
 
     def pure(r):
         if r.get("ecedu_python_backend") == "python":
@@ -127,19 +138,19 @@ def plot(records, path: str, title: str | None = None) -> str:
     def field_only(key):
         return lambda r: r.get(key) if r["op"] == "field_mul" else None
 
-    series = [(lambda r: r.get("ecedu_ops_per_s"), "ecedu native (C loop)", "#1f77b4"),
-              (api_native, "ecedu Python function, native backend", "#aec7e8"),
-              (field_only("native_call_ops_per_s"), "ecedu native, one ctypes call each",
-               "#17becf"),
-              (field_only("native_batch_ops_per_s"), "ecedu native batch API (per product)",
-               "#393b79"),
-              (pure, "ecedu pure Python", "#ff7f0e"),
-              (field_only("galois_ops_per_s"), "galois", "#9467bd"),
-              (lambda r: r.get("openssl_ops_per_s"), "OpenSSL", "#2ca02c"),
-              (field_only("libcrypto_ops_per_s"), "libcrypto BN_GF2m_mod_mul_arr (ctypes)",
-               "#98df8a")]
-    fig, axes = plt.subplots(len(ops), 1, figsize=(max(9, 0.75 * len(records) / len(ops) + 5),
-                                                     4.2 * len(ops)), squeeze=False)
+    series = [
+        (lambda r: r.get("ecedu_ops_per_s"), "ecedu native (C loop)", "#1f77b4"),
+        (api_native, "ecedu Python function, native backend", "#aec7e8"),
+        (field_only("native_call_ops_per_s"), "ecedu native, one ctypes call each", "#17becf"),
+        (field_only("native_batch_ops_per_s"), "ecedu native batch API (per product)", "#393b79"),
+        (pure, "ecedu pure Python", "#ff7f0e"),
+        (field_only("galois_ops_per_s"), "galois", "#9467bd"),
+        (lambda r: r.get("openssl_ops_per_s"), "OpenSSL", "#2ca02c"),
+        (field_only("libcrypto_ops_per_s"), "libcrypto BN_GF2m_mod_mul_arr (ctypes)", "#98df8a"),
+    ]
+    fig, axes = plt.subplots(
+        len(ops), 1, figsize=(max(9, 0.75 * len(records) / len(ops) + 5), 4.2 * len(ops)), squeeze=False
+    )
     for ax, op in zip(axes[:, 0], ops):
         recs = [r for r in records if r["op"] == op]
         present = [s for s in series if any(s[0](r) for r in recs)]
@@ -161,14 +172,18 @@ def plot(records, path: str, title: str | None = None) -> str:
         ax.set_title(f"{op}" + (f" - {title}" if title else ""))
         ax.grid(axis="y", which="major", alpha=0.3)
         if present:
-            ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.005, 1.0),
-                      borderaxespad=0.0)
+            ax.legend(fontsize=8, loc="upper left", bbox_to_anchor=(1.005, 1.0), borderaxespad=0.0)
         for x, r in zip(xs, recs):
             if r.get("openssl_source") == "libcrypto in-process":
-                ax.annotate("*", (x, 1), xycoords=("data", "axes fraction"), ha="center",
-                            va="top", fontsize=10)
-    fig.text(0.01, 0.005, "* OpenSSL figure measured in-process via libcrypto "
-                          "(curve not in openssl speed). Log scale.", fontsize=7)
+                ax.annotate(
+                    "*", (x, 1), xycoords=("data", "axes fraction"), ha="center", va="top", fontsize=10
+                )
+    fig.text(
+        0.01,
+        0.005,
+        "* OpenSSL figure measured in-process via libcrypto (curve not in openssl speed). Log scale.",
+        fontsize=7,
+    )
     fig.tight_layout(rect=(0, 0.02, 1, 1))
     d = os.path.dirname(os.path.abspath(path))
     os.makedirs(d, exist_ok=True)

@@ -20,18 +20,29 @@ from dataclasses import dataclass, field
 from . import libcrypto, native_adapter, opensslspeed
 from .timing import Interleaved, run_job
 
-BINARY_CURVES = ["sect163k1", "sect163r1", "sect163r2", "sect193r1", "sect193r2", "sect233k1",
-                 "sect233r1", "sect239k1", "sect283k1", "sect283r1", "sect409k1", "sect409r1",
-                 "sect571k1", "sect571r1"]
-PRIME_CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1",
-                "secp256k1"]
+BINARY_CURVES = [
+    "sect163k1",
+    "sect163r1",
+    "sect163r2",
+    "sect193r1",
+    "sect193r2",
+    "sect233k1",
+    "sect233r1",
+    "sect239k1",
+    "sect283k1",
+    "sect283r1",
+    "sect409k1",
+    "sect409r1",
+    "sect571k1",
+    "sect571r1",
+]
+PRIME_CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1"]
 ALL_CURVES = BINARY_CURVES + PRIME_CURVES
 DEFAULT_CURVES = {
     "ecdh": BINARY_CURVES + ["secp192r1", "secp256r1", "secp384r1"],
     "ecdsa": BINARY_CURVES + ["secp192r1", "secp256r1", "secp384r1"],
     # one curve per distinct binary field
-    "field": ["sect163k1", "sect193r1", "sect233k1", "sect239k1", "sect283k1", "sect409k1",
-              "sect571k1"],
+    "field": ["sect163k1", "sect193r1", "sect233k1", "sect239k1", "sect283k1", "sect409k1", "sect571k1"],
 }
 RECORD_OPS = {"ecdh": ["ecdh"], "ecdsa": ["ecdsa_sign", "ecdsa_verify"], "field": ["field_mul"]}
 MESSAGE = b"ecedu speed: the quick brown fox jumps over the lazy dog"
@@ -61,16 +72,22 @@ def resolve_curve_name(name: str) -> str:
     for sec2, suffix in opensslspeed.SPEED_SUFFIX.items():
         if low in (suffix, "nist" + suffix, "ecdh" + suffix, "ecdsa" + suffix):
             return sec2
-    aliases = {"prime192v1": "secp192r1", "prime256v1": "secp256r1", "p-192": "secp192r1",
-               "p-224": "secp224r1", "p-256": "secp256r1", "p-384": "secp384r1",
-               "p-521": "secp521r1"}
+    aliases = {
+        "prime192v1": "secp192r1",
+        "prime256v1": "secp256r1",
+        "p-192": "secp192r1",
+        "p-224": "secp224r1",
+        "p-256": "secp256r1",
+        "p-384": "secp384r1",
+        "p-521": "secp521r1",
+    }
     if low in aliases:
         return aliases[low]
     try:
         import ecedu
 
         return ecedu.get_curve(n).name
-    except Exception:  # noqa: BLE001
+    except Exception:
         pass
     raise ValueError(f"unknown curve {name!r}; known: {', '.join(ALL_CURVES)}")
 
@@ -88,7 +105,7 @@ def _oid(curve: str):
         from ecedu.curves import sec2
 
         return sec2.OIDS.get(curve)
-    except Exception:  # noqa: BLE001
+    except Exception:
         return None
 
 
@@ -115,7 +132,7 @@ def _err(exc) -> str:
 
 
 class _Job:
-    def __init__(self, spec: "JobSpec"):
+    def __init__(self, spec: JobSpec):
         self.spec = spec
         self.curve = spec.curve
         self.info = {"notes": [], "checks": {}, "impl_notes": {}}
@@ -125,12 +142,11 @@ class _Job:
             import ecedu
 
             self.curve_obj = ecedu.get_curve(self.curve)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.curve_obj = None
             self.info["impl_notes"]["ecedu"] = f"ecedu.get_curve unavailable ({_err(exc)})"
         self.build()
-        self.bench = Interleaved(self.impls, spec.cfg.seconds, spec.cfg.windows,
-                                 timer=spec.cfg.timer)
+        self.bench = Interleaved(self.impls, spec.cfg.seconds, spec.cfg.windows, timer=spec.cfg.timer)
 
     def note(self, impl, text):
         self.info["impl_notes"][impl] = text
@@ -147,7 +163,7 @@ class _Job:
             try:
                 k = libcrypto.generate_key(self.curve, _oid(self.curve))
                 return k, k.private_scalar(), k.public_bytes()
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 self.note("libcrypto", f"libcrypto key generation failed ({_err(exc)})")
         else:
             self.note("libcrypto", f"libcrypto unavailable ({libcrypto.unavailable_reason()})")
@@ -179,9 +195,8 @@ class EcdhJob(_Job):
                     self.note(name, f"ecedu.ecdh.shared_secret has no backend={backend!r}")
                     return
                 got = f(self.curve_obj, d, pub_b)
-            except Exception as exc:  # noqa: BLE001
-                self.note(name, f"ecedu.ecdh.shared_secret(backend={backend!r}) failed: "
-                                f"{_err(exc)}")
+            except Exception as exc:
+                self.note(name, f"ecedu.ecdh.shared_secret(backend={backend!r}) failed: {_err(exc)}")
                 return
             if expected is not None:
                 checks[name] = "same secret as libcrypto" if got == expected else "MISMATCH"
@@ -190,6 +205,7 @@ class EcdhJob(_Job):
             def run(k):
                 for _ in range(k):
                     f(co, d, pk)
+
             self.impls[name] = run
 
         if self.want_native():
@@ -231,7 +247,7 @@ class EcdsaJob(_Job):
                 co = self.curve_obj
                 sig = sign(co, d, MESSAGE, hash="sha256")
                 ok = verify(co, pub, MESSAGE, sig, hash="sha256")
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 self.note(name, f"ecedu.ecdsa (backend={backend!r}) failed: {_err(exc)}")
                 return
             if not ok:
@@ -240,11 +256,13 @@ class EcdsaJob(_Job):
                 a = lc_verifier.verify(sig)
                 try:
                     b = verify(co, pub, MESSAGE, lc_sig, hash="sha256")
-                except Exception:  # noqa: BLE001
+                except Exception:
                     b = False
-                checks[name] = ("signatures interoperate with libcrypto" if a and b else
-                                f"MISMATCH (libcrypto accepts ecedu's: {a}, ecedu accepts "
-                                f"libcrypto's: {b})")
+                checks[name] = (
+                    "signatures interoperate with libcrypto"
+                    if a and b
+                    else f"MISMATCH (libcrypto accepts ecedu's: {a}, ecedu accepts libcrypto's: {b})"
+                )
 
             def run_sign(k):
                 for _ in range(k):
@@ -253,6 +271,7 @@ class EcdsaJob(_Job):
             def run_verify(k):
                 for _ in range(k):
                     verify(co, pub, MESSAGE, sig, hash="sha256")
+
             self.impls[name + ":sign"] = run_sign
             self.impls[name + ":verify"] = run_verify
 
@@ -305,14 +324,18 @@ class FieldJob(_Job):
             def run_py(k):
                 for _ in range(k):
                     mul(a, b)
+
             self.impls["api_python"] = run_py
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.note("api_python", f"ecedu.fields unavailable ({_err(exc)})")
         # galois (GF(p) construction factors p - 1 to find a primitive element: minutes for
         # a 256-bit p, so prime fields are skipped)
         if kind != "binary":
-            self.note("galois", "galois.GF(p) construction factors p-1 (minutes for "
-                                "cryptographic p); not measured on prime fields")
+            self.note(
+                "galois",
+                "galois.GF(p) construction factors p-1 (minutes for "
+                "cryptographic p); not measured on prime fields",
+            )
         try:
             if kind != "binary":
                 raise _Skip
@@ -331,10 +354,11 @@ class FieldJob(_Job):
             def run_galois(k):
                 for _ in range(k):
                     ga * gb
+
             self.impls["galois"] = run_galois
         except _Skip:
             pass
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.note("galois", f"galois unavailable ({_err(exc)})")
         # libcrypto BN_GF2m_mod_mul_arr through ctypes (binary fields only)
         if kind == "binary" and self.spec.measure_libcrypto:
@@ -344,7 +368,7 @@ class FieldJob(_Job):
                 if ref is not None:
                     checks["libcrypto"] = "same product" if got == ref else "MISMATCH"
                 self.impls["libcrypto"] = g.run
-            except Exception as exc:  # noqa: BLE001
+            except Exception as exc:
                 self.note("libcrypto", f"BN_GF2m_mod_mul_arr unavailable ({_err(exc)})")
         # native
         if kind != "binary":
@@ -365,8 +389,9 @@ class FieldJob(_Job):
             def run_call(k):
                 for _ in range(k):
                     call(m, a, b)
+
             self.impls["native_call"] = run_call
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.note("native_call", f"native field_mul failed: {_err(exc)}")
         batch = nat.field_mul_batch
         try:
@@ -383,8 +408,9 @@ class FieldJob(_Job):
             def run_batch(k):
                 for _ in range(k):
                     prepared()
+
             self.impls["native_batch"] = run_batch
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             self.note("native_batch", f"native field_mul_batch failed: {_err(exc)}")
 
 
@@ -425,8 +451,9 @@ JOBS = {"ecdh": EcdhJob, "ecdsa": EcdsaJob, "field": FieldJob}
 class JobSpec:
     """A picklable-by-fork description of one job; ``spec()`` builds it (in a worker)."""
 
-    def __init__(self, cfg: Config, curve: str, measure_native: bool, measure_python: bool,
-                 measure_libcrypto: bool):
+    def __init__(
+        self, cfg: Config, curve: str, measure_native: bool, measure_python: bool, measure_libcrypto: bool
+    ):
         self.cfg = cfg
         self.curve = curve
         self.windows = cfg.windows
@@ -449,8 +476,11 @@ def resolve_backend(requested: str | None):
     if requested == "python":
         return False, True, None
     if not nat.available:
-        return False, True, (f"native backend requested but unavailable ({nat.reason}), "
-                             f"measured python instead")
+        return (
+            False,
+            True,
+            (f"native backend requested but unavailable ({nat.reason}), measured python instead"),
+        )
     return True, requested == "both", None
 
 
@@ -458,8 +488,7 @@ def run_benchmark(cfg: Config) -> list:
     """Run ``cfg.op`` on every curve of ``cfg.curves``; return the JSON records."""
     curves = [resolve_curve_name(c) for c in (cfg.curves or DEFAULT_CURVES[cfg.op])]
     want_native, want_python, backend_note = resolve_backend(cfg.backend)
-    backend_label = ("both" if want_native and want_python else "native" if want_native
-                     else "python")
+    backend_label = "both" if want_native and want_python else "native" if want_native else "python"
     nat = native_adapter.get()
     records = []
     progress = cfg.progress or (lambda s: None)
@@ -468,9 +497,11 @@ def run_benchmark(cfg: Config) -> list:
         measure_native, measure_python = want_native, want_python
         curve_notes = [backend_note] if backend_note else []
         if not want_native:
-            native_reason = ("native backend unavailable, see the first note"
-                             if not nat.available
-                             else f"--backend {cfg.backend or backend_label} selected")
+            native_reason = (
+                "native backend unavailable, see the first note"
+                if not nat.available
+                else f"--backend {cfg.backend or backend_label} selected"
+            )
         else:
             native_reason = None
         if measure_native and cfg.op != "field" and not nat.supports_curve(curve):
@@ -480,37 +511,45 @@ def run_benchmark(cfg: Config) -> list:
             native_reason = "the native library implements binary fields only"
         alg = opensslspeed.speed_algorithms(cfg.op, curve) if cfg.openssl else None
         in_speed = opensslspeed.speed_algorithms(cfg.op, curve) is not None
-        measure_lc = libcrypto.available() and (cfg.crosscheck or not in_speed or
-                                                not cfg.openssl or cfg.op == "field")
+        measure_lc = libcrypto.available() and (
+            cfg.crosscheck or not in_speed or not cfg.openssl or cfg.op == "field"
+        )
         speed_runs = []
 
         def middle(alg=alg, runs=speed_runs):
             if alg is not None:
-                runs.append(opensslspeed.run_speed([alg], cfg.seconds, multi=cfg.multi,
-                                                   elapsed=cfg.timer == "wall"))
+                runs.append(
+                    opensslspeed.run_speed([alg], cfg.seconds, multi=cfg.multi, elapsed=cfg.timer == "wall")
+                )
 
         progress(f"{cfg.op} {curve}: measuring ...")
         spec = JobSpec(cfg, curve, measure_native, measure_python, measure_lc)
         try:
-            results, info, _children = run_job(spec, multi=cfg.multi, middle=middle,
-                                               calls=cfg.openssl_runs)
-        except Exception as exc:  # noqa: BLE001
+            results, info, _children = run_job(spec, multi=cfg.multi, middle=middle, calls=cfg.openssl_runs)
+        except Exception as exc:
             results, info = {}, {"notes": [], "checks": {}, "impl_notes": {}}
             curve_notes.append(f"benchmark failed: {_err(exc)}")
             if not speed_runs:
                 middle()
-        ctx = {"cfg": cfg, "curve": curve, "results": results, "info": info,
-               "speed_runs": speed_runs, "in_speed": in_speed,
-               "measure_native": measure_native, "measure_python": measure_python,
-               "native_reason": native_reason, "backend_label": backend_label,
-               "curve_notes": curve_notes}
+        ctx = {
+            "cfg": cfg,
+            "curve": curve,
+            "results": results,
+            "info": info,
+            "speed_runs": speed_runs,
+            "in_speed": in_speed,
+            "measure_native": measure_native,
+            "measure_python": measure_python,
+            "native_reason": native_reason,
+            "backend_label": backend_label,
+            "curve_notes": curve_notes,
+        }
         records.extend(_records(ctx))
         progress(f"{cfg.op} {curve}: done in {time.perf_counter() - t_curve:.1f}s")
     return records
 
 
-_API = {"ecdh": "EVP_PKEY_derive", "ecdsa_sign": "EVP_PKEY_sign",
-        "ecdsa_verify": "EVP_PKEY_verify"}
+_API = {"ecdh": "EVP_PKEY_derive", "ecdsa_sign": "EVP_PKEY_sign", "ecdsa_verify": "EVP_PKEY_verify"}
 
 
 def _speed_values(runs, curve, op) -> list:
@@ -533,22 +572,32 @@ def _records(ctx):
     for op in RECORD_OPS[cfg.op]:
         suffix = {"ecdsa_sign": ":sign", "ecdsa_verify": ":verify"}.get(op, "")
 
-        def m(impl):
+        def m(impl, suffix=suffix):
             return results.get(impl + suffix)
 
         def rate(impl):
             x = m(impl)
             return x.ops_per_s if x is not None else None
 
-        def why(impl, default):
+        def why(impl, default, suffix=suffix):
             x = m(impl)
-            return (impl_notes.get(impl + suffix) or impl_notes.get(impl) or
-                    (x.error if x is not None and x.error else None) or default)
+            return (
+                impl_notes.get(impl + suffix)
+                or impl_notes.get(impl)
+                or (x.error if x is not None and x.error else None)
+                or default
+            )
 
         notes = list(ctx["curve_notes"])
-        rec = {"op": op, "curve": curve, "bits": _bits(curve),
-               "backend": ctx["backend_label"], "seconds": cfg.seconds, "multi": cfg.multi,
-               "timer": cfg.timer}
+        rec = {
+            "op": op,
+            "curve": curve,
+            "bits": _bits(curve),
+            "backend": ctx["backend_label"],
+            "seconds": cfg.seconds,
+            "multi": cfg.multi,
+            "timer": cfg.timer,
+        }
         if cfg.op == "field":
             rec["m"] = info.get("m")
         # -- ecedu, native C loop -------------------------------------------------
@@ -562,13 +611,15 @@ def _records(ctx):
         # -- ecedu through the public Python function -----------------------------
         if cfg.op == "field":
             api_impl, api_backend = "api_python", "python"
-            rec["ecedu_python_function"] = "ecedu.fields.BinaryField.mul" if curve.startswith(
-                "sect") else "ecedu.fields.PrimeField.mul"
+            rec["ecedu_python_function"] = (
+                "ecedu.fields.BinaryField.mul" if curve.startswith("sect") else "ecedu.fields.PrimeField.mul"
+            )
         else:
             api_impl = "api_native" if ctx["measure_native"] else "api_python"
             api_backend = "native" if ctx["measure_native"] else "python"
-            rec["ecedu_python_function"] = ("ecedu.ecdh.shared_secret" if op == "ecdh" else
-                                            "ecedu.ecdsa." + op.split("_")[1])
+            rec["ecedu_python_function"] = (
+                "ecedu.ecdh.shared_secret" if op == "ecdh" else "ecedu.ecdsa." + op.split("_")[1]
+            )
         rec["ecedu_python_backend"] = api_backend
         rec["ecedu_python_ops_per_s"] = rate(api_impl)
         if rec["ecedu_python_ops_per_s"] is None:
@@ -576,9 +627,15 @@ def _records(ctx):
         if cfg.op != "field":
             rec["ecedu_pure_python_ops_per_s"] = rate("api_python")
             if rate("api_python") is None:
-                notes.append("ecedu_pure_python_ops_per_s: " + why(
-                    "api_python", "not measured (use --backend python or both)"
-                    if not ctx["measure_python"] else "failed"))
+                notes.append(
+                    "ecedu_pure_python_ops_per_s: "
+                    + why(
+                        "api_python",
+                        "not measured (use --backend python or both)"
+                        if not ctx["measure_python"]
+                        else "failed",
+                    )
+                )
         # -- OpenSSL --------------------------------------------------------------
         lc = rate("libcrypto")
         rec["libcrypto_ops_per_s"] = lc
@@ -587,13 +644,16 @@ def _records(ctx):
         if cfg.op == "field":
             rec["openssl_ops_per_s"] = None
             rec["openssl_source"] = None
-            notes.append("openssl_ops_per_s: openssl speed has no field-multiplication "
-                         "benchmark (libcrypto_ops_per_s is BN_GF2m_mod_mul_arr called once per "
-                         "product through ctypes, i.e. mostly call overhead)")
+            notes.append(
+                "openssl_ops_per_s: openssl speed has no field-multiplication "
+                "benchmark (libcrypto_ops_per_s is BN_GF2m_mod_mul_arr called once per "
+                "product through ctypes, i.e. mostly call overhead)"
+            )
         else:
             run_vals = _speed_values(speed_runs, curve, op)
             speed_run = next((r for r in speed_runs if r.error), None) or (
-                speed_runs[0] if speed_runs else None)
+                speed_runs[0] if speed_runs else None
+            )
             if run_vals:
                 # the median of the runs spread between the ecedu windows (drift on a
                 # shared machine moves single runs by up to 2x)
@@ -610,9 +670,12 @@ def _records(ctx):
                     why_not = "openssl speed disabled (--no-openssl)"
                 else:
                     why_not = "openssl speed failed: " + (
-                        speed_run.error if speed_run and speed_run.error else "no result")
-                notes.append(f"openssl_ops_per_s: {why_not}, so measured in-process through "
-                             f"libcrypto {_API[op]} (ctypes)")
+                        speed_run.error if speed_run and speed_run.error else "no result"
+                    )
+                notes.append(
+                    f"openssl_ops_per_s: {why_not}, so measured in-process through "
+                    f"libcrypto {_API[op]} (ctypes)"
+                )
             else:
                 rec["openssl_ops_per_s"] = None
                 rec["openssl_source"] = None
@@ -626,11 +689,15 @@ def _records(ctx):
                 reasons.append("libcrypto: " + why("libcrypto", "not measured"))
                 notes.append("openssl_ops_per_s: not measured (" + ", ".join(reasons) + ")")
             if speed_run is not None:
-                rec["openssl_speed"] = {"argv": speed_run.argv, "error": speed_run.error,
-                                        "runs": len(speed_runs),
-                                        "wall_seconds": [r.wall_seconds for r in speed_runs],
-                                        "divisor": ("wall clock (-elapsed)" if cfg.timer == "wall"
-                                                    else "user CPU time (openssl default)")}
+                rec["openssl_speed"] = {
+                    "argv": speed_run.argv,
+                    "error": speed_run.error,
+                    "runs": len(speed_runs),
+                    "wall_seconds": [r.wall_seconds for r in speed_runs],
+                    "divisor": (
+                        "wall clock (-elapsed)" if cfg.timer == "wall" else "user CPU time (openssl default)"
+                    ),
+                }
         # -- ratios -------------------------------------------------------------------
         ref = rec["openssl_ops_per_s"]
         py = rec["ecedu_python_ops_per_s"]
@@ -648,8 +715,12 @@ def _records(ctx):
         best_m = m("native") if rec["ecedu_ops_per_s"] is not None else m(api_impl)
         best = max(best_m.window_rates) if best_m is not None and best_m.window_rates else None
         ref_best = rec.get("openssl_best_ops_per_s") or (
-            max(m("libcrypto").window_rates) if rec["openssl_source"] == "libcrypto in-process"
-            and m("libcrypto") is not None and m("libcrypto").window_rates else None)
+            max(m("libcrypto").window_rates)
+            if rec["openssl_source"] == "libcrypto in-process"
+            and m("libcrypto") is not None
+            and m("libcrypto").window_rates
+            else None
+        )
         rec["ecedu_best_ops_per_s"] = best
         rec["ratio_best"] = best / ref_best if best and ref_best else None
         # -- field extras: galois, per-call ctypes overhead ---------------------------
@@ -660,8 +731,9 @@ def _records(ctx):
             rec["native_batch_ops_per_s"] = br * info.get("batch_size", 1) if br else None
             rec["native_batch_size"] = info.get("batch_size")
             if rec["native_call_ops_per_s"] and rec["ecedu_ops_per_s"]:
-                rec["ctypes_overhead_ns_per_call"] = (1e9 / rec["native_call_ops_per_s"] -
-                                                      1e9 / rec["ecedu_ops_per_s"])
+                rec["ctypes_overhead_ns_per_call"] = (
+                    1e9 / rec["native_call_ops_per_s"] - 1e9 / rec["ecedu_ops_per_s"]
+                )
             else:
                 rec["ctypes_overhead_ns_per_call"] = None
             if rec["native_call_ops_per_s"] and lc:
@@ -672,7 +744,7 @@ def _records(ctx):
                     notes.append(f"{k}_ops_per_s: not measured ({reason})")
             if rec["ctypes_overhead_ns_per_call"] is None:
                 notes.append("ctypes_overhead_ns_per_call: needs the native call and loop figures")
-        keep = (lambda k: k.endswith(suffix)) if suffix else (lambda k: True)
+        keep = (lambda k, s=suffix: k.endswith(s)) if suffix else (lambda k: True)
         rec["spread"] = {k: v.spread for k, v in results.items() if keep(k)}
         rec["details"] = {k: v.summary() for k, v in results.items() if keep(k)}
         rec["checks"] = dict(info.get("checks", {}))

@@ -33,7 +33,6 @@ import time
 import traceback
 from dataclasses import dataclass, field
 
-
 MAX_BATCH = 1 << 22
 
 
@@ -83,8 +82,7 @@ class Measurement:
             "cpu_ops_per_s": self.cpu_ops_per_s,
             "wall_ops_per_s": self.wall_ops_per_s,
             "cpu_share": round(self.cpu / self.wall, 3) if self.wall > 0 else None,
-            "native_ops_per_s": (self.ops / self.native_seconds if self.native_seconds > 0
-                                 else None),
+            "native_ops_per_s": (self.ops / self.native_seconds if self.native_seconds > 0 else None),
             "batch": self.batch,
             "timer": self.timer,
             "error": self.error,
@@ -94,9 +92,15 @@ class Measurement:
 class Interleaved:
     """Measure several implementations in alternating time-bounded windows."""
 
-    def __init__(self, impls: dict, seconds: float, windows: int = 5,
-                 batch_target: float = 0.005, warmup_budget: float | None = None,
-                 timer: str = "cpu"):
+    def __init__(
+        self,
+        impls: dict,
+        seconds: float,
+        windows: int = 5,
+        batch_target: float = 0.005,
+        warmup_budget: float | None = None,
+        timer: str = "cpu",
+    ):
         if timer not in ("cpu", "wall"):
             raise ValueError("timer must be 'cpu' or 'wall'")
         self.timer = timer
@@ -105,8 +109,9 @@ class Interleaved:
         self.windows = max(1, int(windows))
         self.window_time = self.seconds / self.windows
         self.batch_target = min(batch_target, self.window_time / 4)
-        self.warmup_budget = (warmup_budget if warmup_budget is not None
-                              else min(0.5, max(0.05, 0.1 * self.seconds)))
+        self.warmup_budget = (
+            warmup_budget if warmup_budget is not None else min(0.5, max(0.05, 0.1 * self.seconds))
+        )
         self.results = {name: Measurement(name) for name in self.impls}
         self._nwin = {}
 
@@ -123,8 +128,11 @@ class Interleaved:
                 run(1)
                 per_op = time.perf_counter() - t0
                 k, ops = 1, 1
-                while (time.perf_counter() - t0 < self.warmup_budget
-                       and per_op * k < self.batch_target and k < MAX_BATCH):
+                while (
+                    time.perf_counter() - t0 < self.warmup_budget
+                    and per_op * k < self.batch_target
+                    and k < MAX_BATCH
+                ):
                     k *= 2
                     t1 = time.perf_counter()
                     run(k)
@@ -138,7 +146,7 @@ class Interleaved:
                     self._nwin[name] = max(1, min(self.windows, fits))
                 else:
                     self._nwin[name] = self.windows
-            except Exception as exc:  # noqa: BLE001 -- reported, never fatal
+            except Exception as exc:  # reported, never fatal
                 m.error = f"{type(exc).__name__}: {exc}"
                 self._nwin[name] = 0
 
@@ -165,7 +173,7 @@ class Interleaved:
                 elapsed = time.perf_counter() - t0
                 cpu = time.process_time() - c0
                 if elapsed >= self.window_time:  # windows end on the wall clock, as
-                    break                        # openssl speed's alarm() does
+                    break  # openssl speed's alarm() does
             if cpu_timer:
                 secs, m.timer = cpu, "process_time"
             elif native:
@@ -180,7 +188,7 @@ class Interleaved:
                 m.native_seconds += native_secs
             if secs > 0:
                 m.window_rates.append(ops / secs)
-        except Exception as exc:  # noqa: BLE001
+        except Exception as exc:
             m.error = f"{type(exc).__name__}: {exc}"
             self._nwin[name] = 0
 
@@ -214,6 +222,7 @@ def round_groups(windows: int, calls: int) -> list:
 # N processes (like openssl speed -multi N)
 # --------------------------------------------------------------------------
 
+
 def _worker(factory, conn):
     try:
         job = factory()
@@ -227,7 +236,7 @@ def _worker(factory, conn):
             elif cmd[0] == "finish":
                 conn.send(("result", (job.bench.results, job.info)))
                 break
-    except Exception:  # noqa: BLE001
+    except Exception:
         conn.send(("error", traceback.format_exc()))
     finally:
         conn.close()

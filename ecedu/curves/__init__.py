@@ -3,5 +3,14 @@
 from .curve import BinaryCurve, Curve, Point, PrimeCurve
 from .registry import ALIASES, canonical_name, curve_from_oid, curve_names, get_curve
 
-__all__ = ["BinaryCurve", "PrimeCurve", "Curve", "Point", "get_curve", "curve_names",
-           "canonical_name", "curve_from_oid", "ALIASES"]
+__all__ = [
+    "BinaryCurve",
+    "PrimeCurve",
+    "Curve",
+    "Point",
+    "get_curve",
+    "curve_names",
+    "canonical_name",
+    "curve_from_oid",
+    "ALIASES",
+]

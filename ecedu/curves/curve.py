@@ -9,7 +9,8 @@ Points are affine tuples ``(x, y)`` of ints; the point at infinity is ``None``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field as dc_field
+from dataclasses import dataclass
+from dataclasses import field as dc_field
 
 from ..fields import BinaryField, PrimeField
 

@@ -84,15 +84,19 @@ def canonical_name(name: str) -> str:
     if not isinstance(name, str):
         raise UnknownCurveError(f"a curve name must be a string, got {type(name).__name__}")
     if len(name) > MAX_NAME_LENGTH:
-        raise UnknownCurveError(f"unknown curve {_short(name)}: a curve name has at most "
-                                f"{MAX_NAME_LENGTH} characters")
+        raise UnknownCurveError(
+            f"unknown curve {_short(name)}: a curve name has at most {MAX_NAME_LENGTH} characters"
+        )
     if not name.isascii():
         bad = next(c for c in name if ord(c) > 0x7F)
-        raise UnknownCurveError(f"unknown curve {_short(name)}: curve names are ASCII, but it contains "
-                                f"U+{ord(bad):04X} (a look-alike or stray character?)")
+        raise UnknownCurveError(
+            f"unknown curve {_short(name)}: curve names are ASCII, but it contains "
+            f"U+{ord(bad):04X} (a look-alike or stray character?)"
+        )
     if not name.strip(" \t").isprintable():
-        raise UnknownCurveError(f"unknown curve {_short(name)}: it contains a control character "
-                                "(NUL, newline, ...)")
+        raise UnknownCurveError(
+            f"unknown curve {_short(name)}: it contains a control character (NUL, newline, ...)"
+        )
     key = _normalise(name)
     if key in _LOOKUP:
         return _LOOKUP[key]
@@ -106,11 +110,11 @@ def canonical_name(name: str) -> str:
 def _build(sec2_name: str) -> Curve:
     if sec2_name in BINARY_CURVES:
         exps, a, b, gx, gy, n, h = BINARY_CURVES[sec2_name]
-        return BinaryCurve(sec2_name, BinaryField(exps), a, b, (gx, gy), n, h,
-                           OIDS[sec2_name], ALIASES[sec2_name])
+        return BinaryCurve(
+            sec2_name, BinaryField(exps), a, b, (gx, gy), n, h, OIDS[sec2_name], ALIASES[sec2_name]
+        )
     p, a, b, gx, gy, n, h = PRIME_CURVES[sec2_name]
-    return PrimeCurve(sec2_name, PrimeField(p), a, b, (gx, gy), n, h, OIDS[sec2_name],
-                      ALIASES[sec2_name])
+    return PrimeCurve(sec2_name, PrimeField(p), a, b, (gx, gy), n, h, OIDS[sec2_name], ALIASES[sec2_name])
 
 
 def get_curve(name) -> Curve:

@@ -45,8 +45,10 @@ def _largest_prime_factor(N: int) -> int:
 
 def _point_order(curve, P, group_order: int) -> int:
     from ..ec.group import multiply_plain
-    return min(d for d in range(1, group_order + 1)
-               if group_order % d == 0 and multiply_plain(curve, d, P) is None)
+
+    return min(
+        d for d in range(1, group_order + 1) if group_order % d == 0 and multiply_plain(curve, d, P) is None
+    )
 
 
 def _finish(curve_cls, name, field, a, b):
@@ -57,7 +59,8 @@ def _finish(curve_cls, name, field, a, b):
     """
     from ..ec.group import multiply_plain
     from ..errors import ECEduError
-    if curve_cls is PrimeCurve and (4 * a ** 3 + 27 * b ** 2) % field.p == 0:
+
+    if curve_cls is PrimeCurve and (4 * a**3 + 27 * b**2) % field.p == 0:
         raise ECEduError(f"y^2 = x^3 + {a}x + {b} is singular over GF({field.p})")
     if curve_cls is BinaryCurve and b == 0:
         raise ECEduError("y^2 + xy = x^3 + ax^2 + b is singular when b = 0")
@@ -68,11 +71,11 @@ def _finish(curve_cls, name, field, a, b):
         raise ECEduError("the curve has only the point at infinity")
     n = _largest_prime_factor(order)
     h = order // n
-    for P in pts:                                # the usual way: G = h·P for some P
+    for P in pts:  # the usual way: G = h·P for some P
         G = multiply_plain(probe, h, P)
         if G is not None:
             return curve_cls(name, field, a, b, G, n, h)
-    for P in pts:                                # non-cyclic n-part: G = (ord(P)/n)·P
+    for P in pts:  # non-cyclic n-part: G = (ord(P)/n)·P
         k = _point_order(probe, P, order)
         if k % n == 0:
             return curve_cls(name, field, a, b, multiply_plain(probe, k // n, P), n, order // n)

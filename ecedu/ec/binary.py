@@ -19,11 +19,12 @@ def neg(curve, P):
 
 
 def double(curve, P):
-    r"""2P in affine coordinates: :math:`λ = x + y/x`, :math:`x_3 = λ^2 + λ + a`, :math:`y_3 = x^2 + (λ+1)x_3`."""
+    r"""2P in affine coordinates: :math:`λ = x + y/x`, :math:`x_3 = λ^2 + λ + a`,
+    :math:`y_3 = x^2 + (λ+1)x_3`."""
     if P is None:
         return None
     x, y = P
-    if x == 0:                                   # the point of order 2: P = −P
+    if x == 0:  # the point of order 2: P = −P
         return None
     F = curve.field
     lam = x ^ F.mul(y, F.inv(x))
@@ -42,7 +43,7 @@ def add(curve, P, Q):
     x1, y1 = P
     x2, y2 = Q
     if x1 == x2:
-        return double(curve, P) if y1 == y2 else None    # Q = P, or Q = −P
+        return double(curve, P) if y1 == y2 else None  # Q = P, or Q = −P
     F = curve.field
     lam = F.mul(y1 ^ y2, F.inv(x1 ^ x2))
     x3 = F.sqr(lam) ^ lam ^ x1 ^ x2 ^ curve.a
@@ -86,7 +87,7 @@ class LopezDahab:
     def double(self, R):
         """2R (GECC eq. 3.24): Z3 = X²Z², X3 = X⁴ + bZ⁴, Y3 = bZ⁴·Z3 + X3·(aZ3 + Y² + bZ⁴)."""
         X1, Y1, Z1 = R
-        if Z1 == 0 or X1 == 0:                   # infinity, or the point of order 2
+        if Z1 == 0 or X1 == 0:  # infinity, or the point of order 2
             return self.infinity
         mul, sqr = self.mul, self.sqr
         X1s, Z1s = sqr(X1), sqr(Z1)
@@ -113,7 +114,7 @@ class LopezDahab:
         Z1s = sqr(Z1)
         A = mul(y2, Z1s) ^ Y1
         B = mul(x2, Z1) ^ X1
-        if B == 0:                               # same x: R = Q (double) or R = −Q (infinity)
+        if B == 0:  # same x: R = Q (double) or R = −Q (infinity)
             return self.double((x2, y2, 1)) if A == 0 else self.infinity
         C = mul(Z1, B)
         if self.a == 0:

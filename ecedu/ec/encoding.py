@@ -10,7 +10,7 @@
 
 from __future__ import annotations
 
-from ..errors import EncodingError, InvalidPointError, ECEduError
+from ..errors import ECEduError, EncodingError, InvalidPointError
 from .validate import validate_public_point
 
 
@@ -31,8 +31,9 @@ def encode_point(curve, P, compressed: bool = False) -> bytes:
         if isinstance(c, bool) or not isinstance(c, int):
             raise EncodingError(f"the {name}-coordinate must be an int, got {type(c).__name__}")
         if not 0 <= c < limit:
-            raise EncodingError(f"the {name}-coordinate is not a field element of {curve.name} "
-                                "(negative or too large)")
+            raise EncodingError(
+                f"the {name}-coordinate is not a field element of {curve.name} (negative or too large)"
+            )
     X = F.to_bytes(x)
     if not compressed:
         return b"\x04" + X + F.to_bytes(y)
@@ -56,9 +57,11 @@ def decode_point(curve, data, validate: bool = True):
         raise InvalidPointError("the point at infinity (00) is not a valid public key")
     if tag == 4:
         if len(data) != 1 + 2 * L:
-            raise EncodingError(f"uncompressed point on {curve.name} must be {1 + 2 * L} bytes, got {len(data)}")
-        x = _element(curve, data[1:1 + L], "x")
-        y = _element(curve, data[1 + L:], "y")
+            raise EncodingError(
+                f"uncompressed point on {curve.name} must be {1 + 2 * L} bytes, got {len(data)}"
+            )
+        x = _element(curve, data[1 : 1 + L], "x")
+        y = _element(curve, data[1 + L :], "y")
         P = (x, y)
         if not curve.contains(P):
             raise InvalidPointError(f"point is not on the curve {curve.name}")
@@ -88,11 +91,11 @@ def _decompress(curve, x: int, ybit: int):
         y = F.sqrt(rhs)
         if y & 1 != ybit:
             y = F.p - y
-        if y == F.p:                             # rhs = 0 and ybit = 1
+        if y == F.p:  # rhs = 0 and ybit = 1
             raise InvalidPointError("compressed point has an impossible y bit")
         return (x, y)
     if x == 0:
-        return (0, F.sqrt(curve.b))              # y² = b
+        return (0, F.sqrt(curve.b))  # y² = b
     beta = x ^ curve.a ^ F.mul(curve.b, F.inv(F.sqr(x)))
     if F.trace(beta):
         raise InvalidPointError(f"no point on {curve.name} has this x-coordinate")

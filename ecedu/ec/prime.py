@@ -29,7 +29,8 @@ def double(curve, P):
 
 
 def add(curve, P, Q):
-    r"""P + Q: :math:`λ = (y_2 − y_1)/(x_2 − x_1)`, :math:`x_3 = λ^2 − x_1 − x_2`, :math:`y_3 = λ(x_1 − x_3) − y_1`."""
+    r"""P + Q: :math:`λ = (y_2 − y_1)/(x_2 − x_1)`, :math:`x_3 = λ^2 − x_1 − x_2`,
+    :math:`y_3 = λ(x_1 − x_3) − y_1`."""
     if P is None:
         return Q
     if Q is None:

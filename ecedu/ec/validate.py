@@ -61,5 +61,6 @@ def validate_public_point(curve, P):
     if not in_prime_order_subgroup(curve, P):
         raise InvalidPointError(
             f"point is not in the subgroup of prime order n of {curve.name} (cofactor {curve.h}):"
-            " small-order or wrong-subgroup point")
+            " small-order or wrong-subgroup point"
+        )
     return P

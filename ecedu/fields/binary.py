@@ -40,6 +40,7 @@ def degree(a: int) -> int:
 # Carry-less multiplication: three ways to compute the same polynomial product in GF(2)[z].
 # ---------------------------------------------------------------------------------------------
 
+
 def clmul_shift_add(a: int, b: int) -> int:
     """Carry-less product by the schoolbook *shift-and-add* method (GECC Alg. 2.33, unreduced).
 
@@ -153,7 +154,8 @@ def sqr_table(a: int, nbytes: int | None = None) -> int:
 # Inversion
 # ---------------------------------------------------------------------------------------------
 
-def inv_euclid(field: "BinaryField", a: int) -> int:
+
+def inv_euclid(field: BinaryField, a: int) -> int:
     """Inverse by the extended Euclidean algorithm for polynomials (GECC Alg. 2.48).
 
     Keeps the invariants ``g1·a ≡ u`` and ``g2·a ≡ v (mod f)`` while cancelling the leading term of
@@ -174,7 +176,7 @@ def inv_euclid(field: "BinaryField", a: int) -> int:
     return g1
 
 
-def inv_itoh_tsujii(field: "BinaryField", a: int) -> int:
+def inv_itoh_tsujii(field: BinaryField, a: int) -> int:
     r"""Inverse by Itoh–Tsujii: :math:`a^{-1} = (a^{2^{m-1}-1})^2`, by an addition chain.
 
     With :math:`\beta_k = a^{2^k - 1}`, the chain uses
@@ -199,6 +201,7 @@ def inv_itoh_tsujii(field: "BinaryField", a: int) -> int:
 # The field
 # ---------------------------------------------------------------------------------------------
 
+
 class BinaryField:
     r"""GF(2^m) = GF(2)[z] / (f(z)) for a trinomial or pentanomial *f*.
 
@@ -217,7 +220,7 @@ class BinaryField:
         self.modulus = sum(1 << e for e in exps)
         self.mask = (1 << self.m) - 1
         self.byte_length = (self.m + 7) // 8
-        self._low = exps[1:]                      # f(z) = z^m + sum z^k, k in _low
+        self._low = exps[1:]  # f(z) = z^m + sum z^k, k in _low
         self.reduce = self._make_reduce()
         self._clmul = clmul if self.m <= _SLOT_LIMIT else clmul_window
         self._sqrt_z = self._compute_sqrt_z()
@@ -233,7 +236,7 @@ class BinaryField:
         :math:`z^{239} + z^{158} + 1` needs a few more, which the loop takes care of.
         """
         m, mask = self.m, self.mask
-        if len(self._low) == 2:                   # trinomial z^m + z^k + 1
+        if len(self._low) == 2:  # trinomial z^m + z^k + 1
             k = self._low[0]
 
             def reduce_trinomial(c: int) -> int:
@@ -241,14 +244,16 @@ class BinaryField:
                     hi = c >> m
                     c = (c & mask) ^ hi ^ (hi << k)
                 return c
+
             return reduce_trinomial
-        k1, k2, k3 = self._low[:3]                # pentanomial z^m + z^k1 + z^k2 + z^k3 + 1
+        k1, k2, k3 = self._low[:3]  # pentanomial z^m + z^k1 + z^k2 + z^k3 + 1
 
         def reduce_pentanomial(c: int) -> int:
             while c >> m:
                 hi = c >> m
                 c = (c & mask) ^ hi ^ (hi << k1) ^ (hi << k2) ^ (hi << k3)
             return c
+
         return reduce_pentanomial
 
     # -- arithmetic ------------------------------------------------------------------------------
@@ -301,7 +306,7 @@ class BinaryField:
 
     # -- square roots, trace, half-trace -----------------------------------------------------------
     def _compute_sqrt_z(self) -> int:
-        return self.sqr_k(2, self.m - 1)          # sqrt(z) = z^(2^(m-1))
+        return self.sqr_k(2, self.m - 1)  # sqrt(z) = z^(2^(m-1))
 
     def sqrt(self, a: int) -> int:
         r"""Square root, by splitting *a* into even and odd parts (Fong, Hankerson, López, Menezes 2004).
@@ -309,7 +314,7 @@ class BinaryField:
         Write :math:`a = a_{even}(z^2) + z\,a_{odd}(z^2)`; since squaring is linear,
         :math:`\sqrt{a} = a_{even}(z) + \sqrt{z}\, a_{odd}(z)`.  Every element has exactly one root.
         """
-        bits = bin(a)[2:][::-1]                   # bit i of a is bits[i]
+        bits = bin(a)[2:][::-1]  # bit i of a is bits[i]
         even = int(bits[0::2][::-1] or "0", 2)
         odd = int(bits[1::2][::-1] or "0", 2)
         return even ^ self.mul(self._sqrt_z, odd)
@@ -324,11 +329,11 @@ class BinaryField:
         :math:`\sum_k (z^i)^{2^k}`, would cost m squarings for each i).
         """
         m = self.m
-        c = set(self._low)                       # c_k = 1 for the low terms of f (and k = m)
+        c = set(self._low)  # c_k = 1 for the low terms of f (and k = m)
         s = [m & 1]
         for i in range(1, m):
             v = (i & 1) if (m - i) in c else 0
-            for k in c:                          # c_{m-j} = 1  <=>  j = m - k
+            for k in c:  # c_{m-j} = 1  <=>  j = m - k
                 j = m - k
                 if 1 <= j < i:
                     v ^= s[i - j]
@@ -373,7 +378,8 @@ class BinaryField:
 
     def random_element(self, rng=None) -> int:
         import secrets
-        return (rng.getrandbits(self.m) if rng is not None else secrets.randbits(self.m))
+
+        return rng.getrandbits(self.m) if rng is not None else secrets.randbits(self.m)
 
     def polynomial_string(self, a: int, var: str = "z") -> str:
         """``a`` as a polynomial, e.g. ``z^4 + z + 1``."""
@@ -387,6 +393,7 @@ class BinaryField:
 
     def __call__(self, value: int):
         from .element import BinaryFieldElement
+
         return BinaryFieldElement(self, value)
 
     def __repr__(self) -> str:

@@ -86,10 +86,12 @@ class PrimeField:
 
     def random_element(self, rng=None) -> int:
         import secrets
-        return (rng.randrange(self.p) if rng is not None else secrets.randbelow(self.p))
+
+        return rng.randrange(self.p) if rng is not None else secrets.randbelow(self.p)
 
     def __call__(self, value: int):
         from .element import PrimeFieldElement
+
         return PrimeFieldElement(self, value)
 
     def __repr__(self) -> str:
@@ -140,7 +142,7 @@ class MontgomeryDomain:
         self.r_bits = self.WORD * self.words
         self.R = 1 << self.r_bits
         self.r_mask = self.R - 1
-        self.p_prime = -pow(p, -1, self.R) % self.R          # p·p' ≡ -1 (mod R)
+        self.p_prime = -pow(p, -1, self.R) % self.R  # p·p' ≡ -1 (mod R)
         self.p_prime_word = self.p_prime & ((1 << self.WORD) - 1)
         self.r2 = self.R * self.R % p
 
@@ -189,7 +191,7 @@ def solinas_terms(p: int) -> tuple[int, list[tuple[int, int]]]:
     e = 0
     while c:
         if c & 1:
-            d = 2 - (c & 3)                      # NAF digit ±1
+            d = 2 - (c & 3)  # NAF digit ±1
             c -= d
             terms.append((d, e))
         c >>= 1

@@ -60,6 +60,7 @@ the level's former name, is accepted too; a level the CPU lacks falls back to th
 it has);
 ``ECEDU_NATIVE_LIB=/path/to/lib.so`` loads another build (e.g. the ASan one).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -70,15 +71,43 @@ from . import library
 from .library import CURVES, FIELD_DEGREES, check, lib
 
 __all__ = [
-    "available", "load_error", "cpu_features", "force_portable", "using_pclmul", "koblitz_method",
-    "implementation", "library_path", "force_implementation", "available_implementations",
-    "field_implementation", "IMPLEMENTATIONS", "IMPLEMENTATION_ALIASES", "KOBLITZ_METHODS",
-    "FIELD_DEGREES", "CURVES",
-    "field_mul", "field_sqr", "field_inv", "field_inv_vartime", "field_sqrt", "field_half_trace",
+    "available",
+    "load_error",
+    "cpu_features",
+    "force_portable",
+    "using_pclmul",
+    "koblitz_method",
+    "implementation",
+    "library_path",
+    "force_implementation",
+    "available_implementations",
+    "field_implementation",
+    "IMPLEMENTATIONS",
+    "IMPLEMENTATION_ALIASES",
+    "KOBLITZ_METHODS",
+    "FIELD_DEGREES",
+    "CURVES",
+    "field_mul",
+    "field_sqr",
+    "field_inv",
+    "field_inv_vartime",
+    "field_sqrt",
+    "field_half_trace",
     "field_trace",
-    "field_mul_batch", "validate_point", "decode_point", "scalar_mult", "scalar_mult_base",
-    "ecdh", "ecdh_batch", "bench_field_mul", "bench_field_sqr", "bench_field_inv",
-    "bench_ecdh", "bench_scalar_mult_base", "bench_ecdsa_sign", "bench_ecdsa_verify",
+    "field_mul_batch",
+    "validate_point",
+    "decode_point",
+    "scalar_mult",
+    "scalar_mult_base",
+    "ecdh",
+    "ecdh_batch",
+    "bench_field_mul",
+    "bench_field_sqr",
+    "bench_field_inv",
+    "bench_ecdh",
+    "bench_scalar_mult_base",
+    "bench_ecdsa_sign",
+    "bench_ecdsa_verify",
 ]
 
 #: The field implementation levels, lowest first (ECEDU_IMPL_* of ecedu_native.h).
@@ -108,8 +137,10 @@ def cpu_features() -> dict:
     """What CPUID and XGETBV report, as {'pclmulqdq': bool, 'avx2': ..., 'zmm_os': ...},
     plus 'using_pclmul' (a PCLMULQDQ level is the one in use)."""
     f = lib().ecedu_cpu_features()
-    out = {name: bool(f & library.constant("ECEDU_CPU_" + name.upper()))
-           for name in library.names_with_prefix("ECEDU_CPU_")}
+    out = {
+        name: bool(f & library.constant("ECEDU_CPU_" + name.upper()))
+        for name in library.names_with_prefix("ECEDU_CPU_")
+    }
     out["using_pclmul"] = using_pclmul()
     return out
 
@@ -148,12 +179,15 @@ def force_implementation(name: str | None) -> None:
     else:
         canonical = IMPLEMENTATION_ALIASES.get(name, name)
         if canonical not in IMPLEMENTATIONS:
-            raise ValueError(f"implementation must be one of {IMPLEMENTATIONS} "
-                             f"(or an alias {tuple(IMPLEMENTATION_ALIASES)}) or None")
+            raise ValueError(
+                f"implementation must be one of {IMPLEMENTATIONS} "
+                f"(or an alias {tuple(IMPLEMENTATION_ALIASES)}) or None"
+            )
         level = library.constant("ECEDU_IMPL_" + canonical.upper())
     if lib().ecedu_force_implementation(level) != 0:
-        raise RuntimeError(f"this CPU cannot run the {name!r} implementation "
-                           f"(available: {available_implementations()})")
+        raise RuntimeError(
+            f"this CPU cannot run the {name!r} implementation (available: {available_implementations()})"
+        )
 
 
 def available_implementations() -> tuple:
@@ -175,6 +209,7 @@ def field_implementation(m: int) -> str:
 
 
 # ------------------------------------------------------------------ fields
+
 
 def _field_op(m: int, op: str, a, b=None) -> int:
     m = library.field_degree(m)
@@ -235,12 +270,17 @@ def field_mul_batch(m: int, A, B):
         raise EncodingError(f"A and B must have the same shape (count, {nw})")
     C = np.empty_like(A)
     u64p = ctypes.POINTER(ctypes.c_uint64)
-    check(lib().ecedu_field_mul_batch(m, A.ctypes.data_as(u64p), B.ctypes.data_as(u64p),
-                                      C.ctypes.data_as(u64p), A.shape[0]), f"GF(2^{m}) batch")
+    check(
+        lib().ecedu_field_mul_batch(
+            m, A.ctypes.data_as(u64p), B.ctypes.data_as(u64p), C.ctypes.data_as(u64p), A.shape[0]
+        ),
+        f"GF(2^{m}) batch",
+    )
     return C
 
 
 # ------------------------------------------------------------------ points and ECDH
+
 
 def _point_out(c: library.CurveParams):
     return (ctypes.c_uint8 * c.flen)(), (ctypes.c_uint8 * c.flen)()
@@ -315,26 +355,30 @@ def ecdh_batch(curve: str, ds, peers) -> list[bytes]:
     for i, rc in enumerate(rcs):
         check(rc, f"{curve} (batch index {i})")
     raw = bytes(out)
-    return [raw[i * c.flen:(i + 1) * c.flen] for i in range(len(ds))]
+    return [raw[i * c.flen : (i + 1) * c.flen] for i in range(len(ds))]
 
 
 # ------------------------------------------------------------------ benchmarks
 # C-side timing loops: the process CPU seconds for all iterations (as `openssl speed`).
 
+
 def bench_field_mul(m: int, iterations: int) -> float:
     """Dependent chain r = r * a in GF(2^m)."""
-    return library.bench_result(lib().ecedu_bench_field_mul(library.field_degree(m),
-                                                            library.iterations_arg(iterations)))
+    return library.bench_result(
+        lib().ecedu_bench_field_mul(library.field_degree(m), library.iterations_arg(iterations))
+    )
 
 
 def bench_field_sqr(m: int, iterations: int) -> float:
-    return library.bench_result(lib().ecedu_bench_field_sqr(library.field_degree(m),
-                                                            library.iterations_arg(iterations)))
+    return library.bench_result(
+        lib().ecedu_bench_field_sqr(library.field_degree(m), library.iterations_arg(iterations))
+    )
 
 
 def bench_field_inv(m: int, iterations: int) -> float:
-    return library.bench_result(lib().ecedu_bench_field_inv(library.field_degree(m),
-                                                            library.iterations_arg(iterations)))
+    return library.bench_result(
+        lib().ecedu_bench_field_inv(library.field_degree(m), library.iterations_arg(iterations))
+    )
 
 
 def _bench_curve(fn, curve: str, iterations: int) -> float:

@@ -14,6 +14,7 @@ instruction sets, through
 ``#pragma GCC target`` -- never ``-march=native`` -- so the library stays valid
 on CPUs without it (cpu.c picks the path at run time).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -33,12 +34,19 @@ ASAN_LIB_NAME = "libecedu_native_asan.so"
 CFLAGS = ["-O3", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-fno-strict-aliasing"]
 # -fno-var-tracking: with the forced inlining of the field code, gcc's variable tracking for
 # the debug info would otherwise take minutes per file (line numbers in reports are kept).
-# ECEDU_NO_FORCED_INLINE: the word-level field functions (field/gf2m/words.tmpl.h, GF_HOT) are not forced inline in this build
+# ECEDU_NO_FORCED_INLINE: the word-level field functions (field/gf2m/words.tmpl.h, GF_HOT) are
+# not forced inline in this build
 # (measured: the build takes 4.4 instead of 6 minutes on 2 cores); the helpers that need
 # constant shift counts stay forced (GF_INL).
-SANITIZE_FLAGS = ["-O1", "-g", "-fno-var-tracking", "-fno-omit-frame-pointer",
-                  "-fsanitize=address,undefined", "-fno-sanitize-recover=undefined",
-                  "-DECEDU_NO_FORCED_INLINE"]
+SANITIZE_FLAGS = [
+    "-O1",
+    "-g",
+    "-fno-var-tracking",
+    "-fno-omit-frame-pointer",
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=undefined",
+    "-DECEDU_NO_FORCED_INLINE",
+]
 
 
 class BuildError(RuntimeError):
@@ -72,8 +80,13 @@ def fingerprint(src_dir: Path, cc: str, flags: list[str]) -> str:
     return h.hexdigest()
 
 
-def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Path | str = SRC,
-          verbose: bool = False, force: bool = False) -> Path:
+def build(
+    out_dir: Path | str = HERE,
+    sanitize: bool | None = None,
+    src_dir: Path | str = SRC,
+    verbose: bool = False,
+    force: bool = False,
+) -> Path:
     """Compile the C sources of src_dir into out_dir/libecedu_native.so
     (or libecedu_native_asan.so when sanitize), unless the library there was built from the
     same sources and flags (its fingerprint, in ``<library>.fingerprint``) and force is
@@ -95,6 +108,7 @@ def build(out_dir: Path | str = HERE, sanitize: bool | None = None, src_dir: Pat
         return target
     out_dir.mkdir(parents=True, exist_ok=True)
     with tempfile.TemporaryDirectory(prefix="ecedu-build-") as tmp:
+
         def compile_one(src: Path) -> Path:
             obj = Path(tmp) / ("_".join(src.relative_to(src_dir).with_suffix(".o").parts))
             cmd = cc.split() + flags + ["-I", str(src_dir), "-c", str(src), "-o", str(obj)]

@@ -27,6 +27,7 @@ Errors: :class:`ecedu.errors.ECEduError` subclasses, as in :mod:`ecedu.native`:
 UnknownCurveError, EncodingError (wrong type/length), InvalidPointError,
 InvalidScalarError (d or k not in [1, n-1]).
 """
+
 from __future__ import annotations
 
 import ctypes
@@ -37,8 +38,15 @@ from . import library
 from .library import lib
 
 __all__ = [
-    "ecdsa_sign", "ecdsa_sign_with_k", "ecdsa_sign_digest", "ecdsa_verify",
-    "sha256", "hmac_sha256", "modn_op", "MODN_OPS", "RetryNonce",
+    "ecdsa_sign",
+    "ecdsa_sign_with_k",
+    "ecdsa_sign_digest",
+    "ecdsa_verify",
+    "sha256",
+    "hmac_sha256",
+    "modn_op",
+    "MODN_OPS",
+    "RetryNonce",
 ]
 
 
@@ -86,8 +94,7 @@ def ecdsa_sign_with_k(curve: str, d: int, k: int, digest: bytes) -> tuple[int, i
     db = _secret_bytes(d, c.nlen, "private key")
     kb = _secret_bytes(k, c.nlen, "nonce k")
     r, s = _out(c.nlen)
-    _check(lib().ecedu_ecdsa_sign_with_k(c.index, db, c.nlen, kb, c.nlen, dg, len(dg), r, s, c.nlen),
-           curve)
+    _check(lib().ecedu_ecdsa_sign_with_k(c.index, db, c.nlen, kb, c.nlen, dg, len(dg), r, s, c.nlen), curve)
     return _rs(r, s)
 
 
@@ -121,8 +128,9 @@ def ecdsa_verify(curve: str, x: int, y: int, digest: bytes, r: int, s: int) -> b
             raise EncodingError(f"signature component {what} must be an int")
         if v <= 0 or v >= 1 << (8 * c.nlen):
             return False
-    rc = lib().ecedu_ecdsa_verify_vartime(c.index, xb, yb, c.flen, dg, len(dg),
-                                          r.to_bytes(c.nlen, "big"), s.to_bytes(c.nlen, "big"), c.nlen)
+    rc = lib().ecedu_ecdsa_verify_vartime(
+        c.index, xb, yb, c.flen, dg, len(dg), r.to_bytes(c.nlen, "big"), s.to_bytes(c.nlen, "big"), c.nlen
+    )
     if rc < 0:
         _check(rc, curve)
     return rc == 1
@@ -160,6 +168,10 @@ def modn_op(curve: str, op: str, a: int, b: int = 0) -> int:
             raise EncodingError("operand out of range")
     out = (ctypes.c_uint8 * c.nlen)()
     code = library.constant("ECEDU_MODN_" + op.upper())
-    _check(lib().ecedu_ecdsa_modn_op(c.index, code, a.to_bytes(c.nlen, "big"), b.to_bytes(c.nlen, "big"),
-                                     out, c.nlen), curve)
+    _check(
+        lib().ecedu_ecdsa_modn_op(
+            c.index, code, a.to_bytes(c.nlen, "big"), b.to_bytes(c.nlen, "big"), out, c.nlen
+        ),
+        curve,
+    )
     return int.from_bytes(bytes(out), "big")

@@ -90,8 +90,10 @@ SIGNATURES = {
 ERRORS = {
     "ECEDU_ERR_CURVE": (UnknownCurveError, "unknown curve or field degree"),
     "ECEDU_ERR_LENGTH": (EncodingError, "wrong length or encoding"),
-    "ECEDU_ERR_POINT": (InvalidPointError,
-                        "point is not on the curve, is infinity, or is not in the subgroup of order n"),
+    "ECEDU_ERR_POINT": (
+        InvalidPointError,
+        "point is not on the curve, is infinity, or is not in the subgroup of order n",
+    ),
     "ECEDU_ERR_SCALAR": (InvalidScalarError, "scalar is not in [1, n-1]"),
     "ECEDU_ERR_RANGE": (ECEduError, "field element out of range (must be < 2^m; inverse of 0 undefined)"),
     "ECEDU_ERR_INTERNAL": (ECEduError, "internal error in the native library"),
@@ -127,9 +129,15 @@ def load(path: str | os.PathLike | None = None) -> None:
             fn.argtypes = args
         constants = _read_constants(lib)
     except (OSError, AttributeError) as e:
-        _LIB, _LOAD_ERROR, CONSTANTS, _ERROR_BY_CODE = None, (
-            f"native library not available ({e}); build it with `pip install -e .` "
-            "or `python -m ecedu.native.build` (needs a C compiler)"), {}, {}
+        _LIB, _LOAD_ERROR, CONSTANTS, _ERROR_BY_CODE = (
+            None,
+            (
+                f"native library not available ({e}); build it with `pip install -e .` "
+                "or `python -m ecedu.native.build` (needs a C compiler)"
+            ),
+            {},
+            {},
+        )
         return
     _LIB, _LOAD_ERROR, CONSTANTS = lib, None, constants
     _ERROR_BY_CODE = {constants[name]: pair for name, pair in ERRORS.items() if name in constants}
@@ -164,7 +172,7 @@ def names_with_prefix(prefix: str) -> tuple[str, ...]:
     """The lower-case suffixes of the constants ``prefix*``, ordered by value."""
     lib()
     items = sorted((v, k) for k, v in CONSTANTS.items() if k.startswith(prefix))
-    return tuple(k[len(prefix):].lower() for _, k in items)
+    return tuple(k[len(prefix) :].lower() for _, k in items)
 
 
 def check(rc: int, what: str = "") -> None:

@@ -38,6 +38,24 @@ def multiply(curve, k: int, P):
     return wnaf_mult(curve, k, P, WNAF_WIDTH)
 
 
-__all__ = ["double_and_add", "double_and_add_affine", "naf", "wnaf", "wnaf_mult", "from_digits",
-           "montgomery_ladder", "ladder_step_binary", "tnaf", "wtnaf", "partial_reduce",
-           "tnaf_mult", "regular_tnaf_mult", "regular_wtnaf", "tnaf_width", "fixed_base_mult", "multiply", "counting", "OpCount"]
+__all__ = [
+    "double_and_add",
+    "double_and_add_affine",
+    "naf",
+    "wnaf",
+    "wnaf_mult",
+    "from_digits",
+    "montgomery_ladder",
+    "ladder_step_binary",
+    "tnaf",
+    "wtnaf",
+    "partial_reduce",
+    "tnaf_mult",
+    "regular_tnaf_mult",
+    "regular_wtnaf",
+    "tnaf_width",
+    "fixed_base_mult",
+    "multiply",
+    "counting",
+    "OpCount",
+]

@@ -27,6 +27,7 @@ def double_and_add(curve, k: int, P):
 def double_and_add_affine(curve, k: int, P):
     """The same in affine coordinates: one field inversion per group operation (chapter 4 compares)."""
     from ..ec.group import add, double
+
     if k < 0:
         k, P = -k, neg(curve, P)
     R = None

@@ -27,7 +27,7 @@ def _table(curve, w: int = WINDOW):
             pts.append(C.add_mixed(pts[-1], base))
         row = C.batch_to_affine(pts)
         rows.append(row)
-        base = C.to_affine(C.add_mixed(C.from_affine(row[-1]), base))   # (2^w − 1)B + B
+        base = C.to_affine(C.add_mixed(C.from_affine(row[-1]), base))  # (2^w − 1)B + B
     return rows
 
 

@@ -53,12 +53,12 @@ def ladder_step_binary(field, b: int, x: int, X1: int, Z1: int, X2: int, Z2: int
 def _ladder_binary(curve, k: int, P):
     F = curve.field
     x, y = P
-    if x == 0:                                   # P has order 2: kP = P or O
+    if x == 0:  # P has order 2: kP = P or O
         return P if k & 1 else None
-    b, mul, sqr = curve.b, F.mul, F.sqr
-    X1, Z1 = x, 1                                # P
+    b, sqr = curve.b, F.sqr
+    X1, Z1 = x, 1  # P
     Z2 = sqr(x)
-    X2 = sqr(Z2) ^ b                             # 2P: X = x^4 + b, Z = x^2
+    X2 = sqr(Z2) ^ b  # 2P: X = x^4 + b, Z = x^2
     for bit in bin(k)[3:]:
         if bit == "1":
             X1, Z1, X2, Z2 = ladder_step_binary(F, b, x, X1, Z1, X2, Z2)
@@ -72,9 +72,9 @@ def _recover_y(curve, x, y, X1, Z1, X2, Z2):
     F = curve.field
     mul, sqr = F.mul, F.sqr
     if Z1 == 0:
-        return None                              # kP = O
+        return None  # kP = O
     if Z2 == 0:
-        return (x, x ^ y)                        # (k+1)P = O, so kP = −P
+        return (x, x ^ y)  # (k+1)P = O, so kP = −P
     x1 = mul(X1, F.inv(Z1))
     x2 = mul(X2, F.inv(Z2))
     # y1 = (x1 + x)·[(x1 + x)(x2 + x) + x² + y] / x + y

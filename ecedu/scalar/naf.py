@@ -19,7 +19,7 @@ def naf(k: int) -> list[int]:
     digits = []
     while k:
         if k & 1:
-            d = 2 - (k & 3)                      # k mod 4 = 1 -> +1, 3 -> -1
+            d = 2 - (k & 3)  # k mod 4 = 1 -> +1, 3 -> -1
             k -= d
         else:
             d = 0
@@ -37,7 +37,7 @@ def wnaf(k: int, w: int) -> list[int]:
     digits, full, half = [], 1 << w, 1 << (w - 1)
     while k:
         if k & 1:
-            d = k & (full - 1)                   # k mods 2^w
+            d = k & (full - 1)  # k mods 2^w
             if d >= half:
                 d -= full
             k -= d
@@ -50,7 +50,7 @@ def wnaf(k: int, w: int) -> list[int]:
 
 def from_digits(digits, base: int = 2) -> int:
     """Σ d_i · base^i: turn a recoding back into the integer (for tests and notebooks)."""
-    return sum(d * base ** i for i, d in enumerate(digits))
+    return sum(d * base**i for i, d in enumerate(digits))
 
 
 def wnaf_mult(curve, k: int, P, w: int = 4):

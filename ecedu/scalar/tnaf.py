@@ -22,8 +22,8 @@ from functools import cache
 
 from ..ec.group import coordinates, neg
 
-
 # -- arithmetic in Z[τ] -----------------------------------------------------------------------------
+
 
 def zt_mul(a, b, mu: int):
     """(a0 + a1τ)(b0 + b1τ) using τ² = μτ − 2."""
@@ -101,6 +101,7 @@ def zt_mod(a, b, mu: int):
 
 # -- per-curve constants ---------------------------------------------------------------------------
 
+
 @cache
 def delta(m: int, mu: int):
     """δ = (τ^m − 1)/(τ − 1) as a pair (exact division in Z[τ])."""
@@ -110,7 +111,7 @@ def delta(m: int, mu: int):
     prod = zt_mul(num, zt_conj(den, mu), mu)
     nd = zt_norm(den, mu)
     if prod[0] % nd or prod[1] % nd:
-        raise ArithmeticError("τ − 1 does not divide τ^m − 1")     # cannot happen
+        raise ArithmeticError("τ − 1 does not divide τ^m − 1")  # cannot happen
     return (prod[0] // nd, prod[1] // nd)
 
 
@@ -120,6 +121,7 @@ def partial_reduce(curve, k: int):
 
 
 # -- recodings ---------------------------------------------------------------------------------------
+
 
 def tnaf(r, mu: int) -> list[int]:
     """τNAF of r = r0 + r1τ (an int means r1 = 0), least significant digit first (GECC Alg. 3.61).
@@ -205,7 +207,7 @@ def regular_wtnaf(r, mu: int, w: int, length: int):
         if u < 0:
             b, g = -b, -g
         r0, r1 = r0 - b, r1 - g
-        for _ in range(w - 1):                       # divide by τ, w − 1 times
+        for _ in range(w - 1):  # divide by τ, w − 1 times
             r0, r1 = r1 + mu * (r0 >> 1), -(r0 >> 1)
         digits.append(u)
     return digits, (r0, r1)
@@ -234,7 +236,7 @@ def regular_plan(m: int, mu: int, n: int, w: int):
     _, alphas = wtnaf_constants(w, mu)
     A = max(_abs_tau(a, mu) for a in alphas.values())
     s = 2 ** ((w - 1) / 2)
-    bound = 4 * math.sqrt(n)                     # |δ| = √N(δ) = √n
+    bound = 4 * math.sqrt(n)  # |δ| = √N(δ) = √n
     bounds = [bound]
     R = A / (s - 1) + 1
     while bounds[-1] > R:
@@ -275,6 +277,7 @@ def evaluate(digits, mu: int):
 
 
 # -- the multiplier ----------------------------------------------------------------------------------
+
 
 def frobenius(curve, P):
     """τ(x, y) = (x², y²) on affine points."""
@@ -323,7 +326,7 @@ def tnaf_mult(curve, k: int, P, w: int = 4):
     sqr = C.sqr
     X, Y, Z = C.infinity
     for d in reversed(digits):
-        X, Y, Z = sqr(X), sqr(Y), sqr(Z)          # R = τ(R)
+        X, Y, Z = sqr(X), sqr(Y), sqr(Z)  # R = τ(R)
         if d > 0:
             X, Y, Z = C.add_mixed((X, Y, Z), table[d])
         elif d < 0:
@@ -357,7 +360,7 @@ def regular_tnaf_mult(curve, k: int, P, w: int = 5):
     X, Y, Z = Q
     for u in reversed(digits):
         for _ in range(w - 1):
-            X, Y, Z = sqr(X), sqr(Y), sqr(Z)      # R = τ(R)
+            X, Y, Z = sqr(X), sqr(Y), sqr(Z)  # R = τ(R)
         T = table[abs(u)] if u > 0 else neg(curve, table[abs(u)])
         X, Y, Z = C.add_mixed((X, Y, Z), T)
     return C.to_affine((X, Y, Z))

@@ -7,8 +7,17 @@ import pytest
 
 from ecedu.bench import cli
 
-REQUIRED = ("op", "curve", "ecedu_ops_per_s", "ecedu_python_ops_per_s", "openssl_ops_per_s",
-            "ratio", "backend", "seconds", "note")
+REQUIRED = (
+    "op",
+    "curve",
+    "ecedu_ops_per_s",
+    "ecedu_python_ops_per_s",
+    "openssl_ops_per_s",
+    "ratio",
+    "backend",
+    "seconds",
+    "note",
+)
 NUMERIC = ("ecedu_ops_per_s", "ecedu_python_ops_per_s", "openssl_ops_per_s", "ratio")
 
 needs_openssl = pytest.mark.skipif(shutil.which("openssl") is None, reason="no openssl binary")
@@ -30,8 +39,20 @@ def _every_null_explained(rec):
 @needs_openssl
 def test_ecdh_json_and_plot(capsys, tmp_path):
     png = tmp_path / "sub" / "speed.png"
-    records = _run(capsys, "ecdh", "--seconds", "0.2", "--curves", "sect163k1", "--json",
-                   "--quiet", "--plot", str(png), "--openssl-runs", "2")
+    records = _run(
+        capsys,
+        "ecdh",
+        "--seconds",
+        "0.2",
+        "--curves",
+        "sect163k1",
+        "--json",
+        "--quiet",
+        "--plot",
+        str(png),
+        "--openssl-runs",
+        "2",
+    )
     assert isinstance(records, list) and len(records) == 1
     rec = records[0]
     for key in REQUIRED:
@@ -56,8 +77,20 @@ def test_ecdh_json_and_plot(capsys, tmp_path):
 
 @needs_openssl
 def test_ecdsa_curve_missing_from_openssl_speed(capsys):
-    records = _run(capsys, "ecdsa", "--seconds", "0.1", "--windows", "2", "--curves",
-                   "sect193r1", "--backend", "python", "--json", "-q")
+    records = _run(
+        capsys,
+        "ecdsa",
+        "--seconds",
+        "0.1",
+        "--windows",
+        "2",
+        "--curves",
+        "sect193r1",
+        "--backend",
+        "python",
+        "--json",
+        "-q",
+    )
     assert [r["op"] for r in records] == ["ecdsa_sign", "ecdsa_verify"]
     for rec in records:
         assert rec["curve"] == "sect193r1"
@@ -69,14 +102,19 @@ def test_ecdsa_curve_missing_from_openssl_speed(capsys):
 
 
 def test_field_json(capsys):
-    records = _run(capsys, "field", "--seconds", "0.1", "--windows", "2", "--curves",
-                   "sect163k1", "--json", "-q")
+    records = _run(
+        capsys, "field", "--seconds", "0.1", "--windows", "2", "--curves", "sect163k1", "--json", "-q"
+    )
     rec = records[0]
     assert rec["op"] == "field_mul" and rec["m"] == 163
     assert rec["ecedu_python_ops_per_s"] > 0
     assert rec["openssl_ops_per_s"] is None and "no field-multiplication" in rec["note"]
-    for k in ("galois_ops_per_s", "native_call_ops_per_s", "native_batch_ops_per_s",
-              "ctypes_overhead_ns_per_call"):
+    for k in (
+        "galois_ops_per_s",
+        "native_call_ops_per_s",
+        "native_batch_ops_per_s",
+        "ctypes_overhead_ns_per_call",
+    ):
         assert k in rec
         if rec[k] is None:
             assert k in rec["note"]
@@ -86,8 +124,9 @@ def test_field_json(capsys):
 
 @needs_openssl
 def test_table_output(capsys):
-    rc = cli.main(["ecdh", "--seconds", "0.1", "--windows", "2", "--curves", "secp160r1",
-                   "--no-crosscheck", "-q"])
+    rc = cli.main(
+        ["ecdh", "--seconds", "0.1", "--windows", "2", "--curves", "secp160r1", "--no-crosscheck", "-q"]
+    )
     out = capsys.readouterr().out
     assert rc == 0
     assert "bits ecdh" in out and "(secp160r1)" in out and "openssl op/s" in out
@@ -102,8 +141,21 @@ def test_bad_arguments():
 
 @needs_openssl
 def test_multi_passes_multi_to_openssl(capsys):
-    records = _run(capsys, "ecdh", "--seconds", "0.1", "--windows", "1", "--curves",
-                   "sect163k1", "--multi", "2", "--no-crosscheck", "--json", "-q")
+    records = _run(
+        capsys,
+        "ecdh",
+        "--seconds",
+        "0.1",
+        "--windows",
+        "1",
+        "--curves",
+        "sect163k1",
+        "--multi",
+        "2",
+        "--no-crosscheck",
+        "--json",
+        "-q",
+    )
     rec = records[0]
     assert rec["multi"] == 2
     argv = rec["openssl_speed"]["argv"]
@@ -117,9 +169,27 @@ def test_without_native_library_python_is_measured():
     import sys
 
     env = dict(os.environ, ECEDU_NATIVE_LIB="/nonexistent/libecedu_native.so")
-    cp = subprocess.run([sys.executable, "-m", "ecedu.bench", "ecdh", "--seconds", "0.1",
-                         "--windows", "1", "--curves", "sect163k1", "--no-openssl", "--json",
-                         "-q"], capture_output=True, text=True, env=env, timeout=120)
+    cp = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "ecedu.bench",
+            "ecdh",
+            "--seconds",
+            "0.1",
+            "--windows",
+            "1",
+            "--curves",
+            "sect163k1",
+            "--no-openssl",
+            "--json",
+            "-q",
+        ],
+        capture_output=True,
+        text=True,
+        env=env,
+        timeout=120,
+    )
     assert cp.returncode == 0, cp.stderr
     rec = json.loads(cp.stdout)[0]
     assert rec["ecedu_ops_per_s"] is None and "native" in rec["note"]

@@ -21,15 +21,15 @@ def _openssl(*args, cwd):
 def test_derive_matches_pkeyutl(tmp_path, curve):
     # sect163r1 is one of the curves openssl speed does not list
     for who in ("a", "b"):
-        _openssl("ecparam", "-name", curve, "-genkey", "-noout", "-out", f"{who}.pem",
-                 cwd=tmp_path)
-        _openssl("pkey", "-in", f"{who}.pem", "-outform", "DER", "-out", f"{who}.der",
-                 cwd=tmp_path)
+        _openssl("ecparam", "-name", curve, "-genkey", "-noout", "-out", f"{who}.pem", cwd=tmp_path)
+        _openssl("pkey", "-in", f"{who}.pem", "-outform", "DER", "-out", f"{who}.der", cwd=tmp_path)
         _openssl("pkey", "-in", f"{who}.pem", "-pubout", "-out", f"{who}_pub.pem", cwd=tmp_path)
-        _openssl("pkey", "-in", f"{who}.pem", "-pubout", "-outform", "DER",
-                 "-out", f"{who}_pub.der", cwd=tmp_path)
-    _openssl("pkeyutl", "-derive", "-inkey", "a.pem", "-peerkey", "b_pub.pem",
-             "-out", "secret.bin", cwd=tmp_path)
+        _openssl(
+            "pkey", "-in", f"{who}.pem", "-pubout", "-outform", "DER", "-out", f"{who}_pub.der", cwd=tmp_path
+        )
+    _openssl(
+        "pkeyutl", "-derive", "-inkey", "a.pem", "-peerkey", "b_pub.pem", "-out", "secret.bin", cwd=tmp_path
+    )
     expected = (tmp_path / "secret.bin").read_bytes()
     a = libcrypto.load_private_der((tmp_path / "a.der").read_bytes())
     b_pub = libcrypto.load_public_der((tmp_path / "b_pub.der").read_bytes())
@@ -54,8 +54,7 @@ def test_exported_keys_match_ecedu():
     curve = ecedu.get_curve("sect163r1")
     a = libcrypto.generate_key("sect163r1")
     b = libcrypto.generate_key("sect163r1")
-    got = ecedu_ecdh.shared_secret(curve, a.private_scalar(), b.public_bytes(),
-                                   backend="python")
+    got = ecedu_ecdh.shared_secret(curve, a.private_scalar(), b.public_bytes(), backend="python")
     assert got == libcrypto.derive(a, b)
 
 

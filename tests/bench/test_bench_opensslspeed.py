@@ -16,12 +16,16 @@ def read(name):
 def test_ecdh_lines():
     out = osp.parse_mr(read("ecdh.out"), read("ecdh.err"))
     assert [(r.kind, r.index, r.bits, r.curve) for r in out.results] == [
-        ("ecdh", 3, 256, "secp256r1"), ("ecdh", 6, 163, "sect163k1")]
+        ("ecdh", 3, 256, "secp256r1"),
+        ("ecdh", 6, 163, "sect163k1"),
+    ]
     assert out.results[0].ops_per_s == {"ecdh": 10815.0}
     assert out.results[1].ops_per_s == {"ecdh": 2595.0}
     # stderr raw counts: +R7:<count>:<bits>:<seconds>
     assert [(r.op, r.count, r.bits, r.seconds) for r in out.raw] == [
-        ("ecdh", 10815, 256, 1.0), ("ecdh", 2595, 163, 1.0)]
+        ("ecdh", 10815, 256, 1.0),
+        ("ecdh", 2595, 163, 1.0),
+    ]
     assert out.children == []
 
 

@@ -19,8 +19,7 @@ def test_interleaved_windows_and_fast_slow():
     def native(k):
         return 1e-6 * k  # a C loop reporting its own time
 
-    bench = Interleaved({"fast": fast, "slow": slow, "native": native}, seconds=0.05, windows=5,
-                        timer="wall")
+    bench = Interleaved({"fast": fast, "slow": slow, "native": native}, seconds=0.05, windows=5, timer="wall")
     res = bench.run_all()
     assert set(res) == {"fast", "slow", "native"}
     assert len(res["fast"].window_rates) == 5
@@ -47,6 +46,7 @@ def test_cpu_timer_is_the_default_and_counts_cpu_only():
 
 def test_middle_runs_between_halves():
     order = []
+
     def a(k):
         for _ in range(k):
             pass
@@ -55,7 +55,7 @@ def test_middle_runs_between_halves():
     bench = Interleaved({"a": a}, seconds=0.02, windows=4)
     bench.run_all(middle=lambda: order.append("MIDDLE"))
     i = order.index("MIDDLE")
-    assert "a" in order[:i] and "a" in order[i + 1:]
+    assert "a" in order[:i] and "a" in order[i + 1 :]
 
 
 def test_round_groups_spread_the_calls():
@@ -90,8 +90,7 @@ class _Job:
 
     def __call__(self):
         job = type("J", (), {})()
-        job.bench = Interleaved({"a": lambda k: sum(range(k)) and None}, seconds=0.03,
-                                windows=3)
+        job.bench = Interleaved({"a": lambda k: sum(range(k)) and None}, seconds=0.03, windows=3)
         job.info = {"checks": {}}
         return job
 

@@ -64,6 +64,7 @@ CHROMIUM_FLAGS = [
 # fixtures: build, serve, browser
 # --------------------------------------------------------------------------
 
+
 @pytest.fixture(scope="session")
 def site() -> Path:
     if os.environ.get("ECEDU_BOOK_BUILT") == "1":
@@ -79,15 +80,25 @@ def site() -> Path:
     stamp = BOOK / "_build" / ".built_by_test_run"
     with open(BOOK / "_build" / ".build.lock", "w") as lock:
         fcntl.flock(lock, fcntl.LOCK_EX)
-        if run_id and stamp.is_file() and stamp.read_text().strip() == run_id \
-                and (HTML / "index.html").is_file():
+        if (
+            run_id
+            and stamp.is_file()
+            and stamp.read_text().strip() == run_id
+            and (HTML / "index.html").is_file()
+        ):
             return HTML
         stamp.unlink(missing_ok=True)
         # book/build.py runs `jupyter-book build --all book/` (ECEDU_SHORT=1) and fails on
         # a notebook execution error or an external resource; it writes book/_build/build.log.
         env = dict(os.environ, ECEDU_SHORT=os.environ.get("ECEDU_SHORT", "1"))
-        proc = subprocess.run([sys.executable, str(BOOK / "build.py")], cwd=ROOT, env=env,
-                              capture_output=True, text=True, timeout=3600)
+        proc = subprocess.run(
+            [sys.executable, str(BOOK / "build.py")],
+            cwd=ROOT,
+            env=env,
+            capture_output=True,
+            text=True,
+            timeout=3600,
+        )
         out = proc.stdout + proc.stderr
         assert proc.returncode == 0, f"book build failed (see book/_build/build.log):\n{out[-4000:]}"
         assert (HTML / "index.html").is_file()
@@ -164,8 +175,10 @@ class CDP:
             self.ws.settimeout(60)
 
     def eval(self, expression: str, await_promise: bool = False):
-        res = self.send("Runtime.evaluate", {"expression": expression, "returnByValue": True,
-                                             "awaitPromise": await_promise})
+        res = self.send(
+            "Runtime.evaluate",
+            {"expression": expression, "returnByValue": True, "awaitPromise": await_promise},
+        )
         if "exceptionDetails" in res:
             raise RuntimeError(f"JS error in {expression!r}: {res['exceptionDetails']}")
         return res.get("result", {}).get("value")
@@ -186,10 +199,18 @@ def browser():
             pytest.fail(msg + " -- required under CI")
         pytest.skip(msg)
     profile = tempfile.mkdtemp(prefix="ecedu-chromium-")
-    proc = subprocess.Popen([exe, *CHROMIUM_FLAGS, f"--user-data-dir={profile}",
-                             "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-                             "about:blank"],
-                            stdout=subprocess.DEVNULL, stderr=subprocess.DEVNULL)
+    proc = subprocess.Popen(
+        [
+            exe,
+            *CHROMIUM_FLAGS,
+            f"--user-data-dir={profile}",
+            "--remote-debugging-address=127.0.0.1",
+            "--remote-debugging-port=0",
+            "about:blank",
+        ],
+        stdout=subprocess.DEVNULL,
+        stderr=subprocess.DEVNULL,
+    )
     try:
         port_file = Path(profile) / "DevToolsActivePort"
         deadline = time.time() + 60
@@ -208,8 +229,10 @@ def browser():
         cdp.send("Network.enable")
         cdp.send("Runtime.enable")
         cdp.send("Network.setCacheDisabled", {"cacheDisabled": True})
-        cdp.send("Emulation.setDeviceMetricsOverride",
-                 {"width": 1280, "height": 1400, "deviceScaleFactor": 1, "mobile": False})
+        cdp.send(
+            "Emulation.setDeviceMetricsOverride",
+            {"width": 1280, "height": 1400, "deviceScaleFactor": 1, "mobile": False},
+        )
         yield cdp
         cdp.close()
     finally:
@@ -225,6 +248,7 @@ def browser():
 # page loading and checks
 # --------------------------------------------------------------------------
 
+
 def load(cdp: CDP, url: str) -> dict:
     """Navigate, wait for load + MathJax + quiet network; return what the page did."""
     cdp.events.clear()
@@ -233,11 +257,14 @@ def load(cdp: CDP, url: str) -> dict:
     while time.time() < deadline and not any(e["method"] == "Page.loadEventFired" for e in cdp.events):
         cdp.pump(0.2)
     # wait for MathJax to finish typesetting (if the page loads it)
-    cdp.eval("""(async () => {
+    cdp.eval(
+        """(async () => {
         for (let i = 0; i < 100 && !(window.MathJax && MathJax.startup && MathJax.startup.promise); i++)
             await new Promise(r => setTimeout(r, 100));
         if (window.MathJax && MathJax.startup && MathJax.startup.promise) await MathJax.startup.promise;
-        return true; })()""", await_promise=True)
+        return true; })()""",
+        await_promise=True,
+    )
     cdp.pump(1.0)  # late requests (fonts, lazy components)
     requests, finished, failed, status = {}, set(), {}, {}
     exceptions = []
@@ -257,11 +284,14 @@ def load(cdp: CDP, url: str) -> dict:
     info = cdp.eval("""(() => ({
         url: location.href,
         title: document.title,
-        images: Array.from(document.images).map(i => ({src: i.currentSrc || i.src, complete: i.complete, w: i.naturalWidth})),
+        images: Array.from(document.images).map(
+            i => ({src: i.currentSrc || i.src, complete: i.complete, w: i.naturalWidth})),
         mjx: document.querySelectorAll('mjx-container').length,
         merror: document.querySelectorAll('mjx-merror').length,
-        errorCells: document.querySelectorAll('.output.error, .output_error, div.traceback, .output.traceback').length,
-        stderr: Array.from(document.querySelectorAll('.output.stderr, .output_stderr')).map(e => e.innerText.slice(0, 300)),
+        errorCells: document.querySelectorAll(
+            '.output.error, .output_error, div.traceback, .output.traceback').length,
+        stderr: Array.from(document.querySelectorAll('.output.stderr, .output_stderr'))
+            .map(e => e.innerText.slice(0, 300)),
         text: document.body ? document.body.innerText : ''
     }))()""")
     info["requests"] = requests
@@ -314,6 +344,7 @@ def check_page(info: dict, server: str, *, need_math: bool = False, need_images:
 # --------------------------------------------------------------------------
 # tests
 # --------------------------------------------------------------------------
+
 
 def _external_resources(html_dir: Path) -> list[str]:
     sys.path.insert(0, str(BOOK / "_ext"))

@@ -40,7 +40,7 @@ def test_bluhm_gueron_speedups_match_the_transcribed_rates(seeds):
                 continue
             ratio = r["patch"] / r["openssl_1_0_1e"]
             assert ratio == pytest.approx(bg["ecdh"]["printed_speedup"][machine][curve], abs=0.011)
-    for curve, r in bg["ecdsa"]["haswell"].items():
+    for r in bg["ecdsa"]["haswell"].values():
         assert r["patch"]["sign"] > r["openssl_1_0_1e"]["sign"]
     bvp = bg["binary_vs_prime"]
     for op in ("ecdh", "ecdsa"):
@@ -49,11 +49,12 @@ def test_bluhm_gueron_speedups_match_the_transcribed_rates(seeds):
                 continue
             for prime, k, b in bvp["pairs"]:
                 for curve in (k, b):
-                    for sub in ((None,) if op == "ecdh" else ("sign", "verify")):
+                    for sub in (None,) if op == "ecdh" else ("sign", "verify"):
                         pv = t["prime"][prime] if sub is None else t["prime"][prime][sub]
                         bv = t["binary"][curve] if sub is None else t["binary"][curve][sub]
-                        printed = (t["printed_speedup"][curve] if sub is None
-                                   else t["printed_speedup"][curve][sub])
+                        printed = (
+                            t["printed_speedup"][curve] if sub is None else t["printed_speedup"][curve][sub]
+                        )
                         if pv is None:
                             continue
                         assert bv / pv == pytest.approx(printed, abs=0.011), (op, machine, curve, sub)
@@ -112,11 +113,13 @@ def test_offline_checker_finds_external_resources(tmp_path):
     (tmp_path / "ok.html").write_text(
         '<link rel="stylesheet" href="_static/a.css"><script src="_static/b.js"></script>'
         '<a href="https://example.org/">a link is fine</a>'
-        '<link rel="canonical" href="https://example.org/x.html">')
+        '<link rel="canonical" href="https://example.org/x.html">'
+    )
     assert external_resources(tmp_path) == []
     (tmp_path / "bad.html").write_text(
         '<script src="https://cdn.example/mathjax.js"></script>'
         '<link rel="stylesheet" href="//fonts.example/css">'
-        '<img src="http://img.example/x.png">')
+        '<img src="http://img.example/x.png">'
+    )
     found = {u for _, u in external_resources(tmp_path)}
     assert found == {"https://cdn.example/mathjax.js", "//fonts.example/css", "http://img.example/x.png"}

@@ -1,5 +1,6 @@
 """Constant-time check: tests/ctime/ctime_driver.c run under valgrind memcheck with
 the secret scalars marked undefined (libsecp256k1's method).  Zero reports allowed."""
+
 import subprocess
 from pathlib import Path
 

@@ -1,6 +1,7 @@
 """Constant-time check of native ECDSA signing: tests/ctime_ecdsa/ctime_ecdsa_driver.c
 under valgrind memcheck with the private key d (and the nonce k for sign_with_k)
 marked undefined.  Zero memcheck reports allowed (libsecp256k1's method)."""
+
 import subprocess
 from pathlib import Path
 

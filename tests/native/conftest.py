@@ -26,8 +26,7 @@ def skip_unless_runnable(impl):
     if not native.available():
         pytest.skip(f"native library not built: {native.load_error()}")
     if impl not in runnable_paths():
-        pytest.skip(f"the {impl} path needs a CPU with {_NEEDS[impl]}; "
-                    f"this one has {native.cpu_features()}")
+        pytest.skip(f"the {impl} path needs a CPU with {_NEEDS[impl]}; this one has {native.cpu_features()}")
 
 
 @contextlib.contextmanager

@@ -4,6 +4,7 @@ Written from the definitions (bit-by-bit carry-less multiplication, long
 division by f, affine group law) so that it shares no code with the C library
 or with ecedu's own Python modules.
 """
+
 from __future__ import annotations
 
 import random

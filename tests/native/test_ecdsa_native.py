@@ -2,19 +2,22 @@
 Python reference (ecedu.ecdsa, ecedu.rfc6979) on all 14 binary curves:
 byte-identical RFC 6979 signatures, agreeing verification, SHA-256/HMAC and
 mod-n arithmetic against hashlib/hmac/Python ints, and bad inputs -> ECEduError."""
+
 import hashlib
 import hmac
 import random
 
 import pytest
 
-from ecedu import ecdsa, native
 import ecedu.ec as E
+from ecedu import ecdsa, native
 from ecedu.curves import get_curve
 from ecedu.errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
 from ecedu.keys import decode_signature
 
-pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+pytestmark = pytest.mark.skipif(
+    not native.available(), reason=f"native library not built: {native.load_error()}"
+)
 
 from ecedu.native import ecdsa_bridge as eb  # noqa: E402
 
@@ -34,6 +37,7 @@ def _sec1(name, Q):
 
 
 # ---------------------------------------------------------------- primitives
+
 
 @pytest.mark.parametrize("length", [0, 1, 3, 55, 56, 57, 63, 64, 65, 119, 120, 128, 1000])
 def test_sha256_matches_hashlib(length):
@@ -70,12 +74,13 @@ def test_modn_arithmetic(name):
 
 # ---------------------------------------------------------------- signing
 
+
 @pytest.mark.parametrize("name", CURVES)
 def test_sign_equals_python(name):
     """The C RFC 6979 signature is byte-for-byte the Python one (hash sha256)."""
     for i in range(4):
         d = _key(name, i)
-        for msg in MESSAGES[i % 2::2] if i else MESSAGES:
+        for msg in MESSAGES[i % 2 :: 2] if i else MESSAGES:
             ref = decode_signature(ecdsa.sign(name, d, msg, hash="sha256", backend="python"))
             assert eb.ecdsa_sign(name, d, hashlib.sha256(msg).digest()) == ref, (d, msg)
 
@@ -129,6 +134,7 @@ def test_sign_with_k_matches_formula():
 
 # ---------------------------------------------------------------- verifying
 
+
 @pytest.mark.parametrize("name", CURVES)
 def test_verify_agrees_with_python(name):
     n = get_curve(name).n
@@ -140,11 +146,17 @@ def test_verify_agrees_with_python(name):
         r, s = decode_signature(sig)
         h = hashlib.sha256(msg).digest()
         cases = [
-            (h, r, s),                                   # valid
+            (h, r, s),  # valid
             (hashlib.sha256(msg + b"!").digest(), r, s),  # tampered message
-            (h, r ^ 1, s), (h, r, s ^ 4), (h, s, r),      # tampered r / s
-            (h, r, n - s),                                # -s: not valid (x(-R) differs? checked by python)
-            (h, 0, s), (h, r, 0), (h, n, s), (h, r, n), (h, r + n, s),  # out of range
+            (h, r ^ 1, s),
+            (h, r, s ^ 4),
+            (h, s, r),  # tampered r / s
+            (h, r, n - s),  # -s: not valid (x(-R) differs? checked by python)
+            (h, 0, s),
+            (h, r, 0),
+            (h, n, s),
+            (h, r, n),
+            (h, r + n, s),  # out of range
         ]
         for digest, rr, ss in cases:
             got = eb.ecdsa_verify(name, *Q, digest, rr, ss)
@@ -153,6 +165,7 @@ def test_verify_agrees_with_python(name):
             else:
                 m2 = msg + b"!"
             from ecedu.keys import encode_signature
+
             if rr <= 0 or ss <= 0:
                 want = False
             else:
@@ -175,6 +188,7 @@ def test_verify_e_zero_mod_n(name):
 
 
 # ---------------------------------------------------------------- bad input
+
 
 @pytest.mark.parametrize("name", ["sect163k1", "sect239k1", "sect571r1"])
 def test_bad_private_keys(name):
@@ -231,8 +245,9 @@ def test_raw_c_lengths_rejected():
 
     lib = library.lib()
     ci = lib.ecedu_curve_index(b"sect163k1", 9)
-    LENGTH, SCALAR, CURVE, POINT = (library.constant("ECEDU_ERR_" + e)
-                                    for e in ("LENGTH", "SCALAR", "CURVE", "POINT"))
+    LENGTH, SCALAR, CURVE, POINT = (
+        library.constant("ECEDU_ERR_" + e) for e in ("LENGTH", "SCALAR", "CURVE", "POINT")
+    )
 
     buf = (ctypes.c_uint8 * 80)()
     d = b"\x01" * 21
@@ -252,6 +267,7 @@ def test_raw_c_lengths_rejected():
 
 
 # ---------------------------------------------------------------- bench loops
+
 
 def test_bench_loops_run():
     for name in ("sect163k1", "sect233r1"):

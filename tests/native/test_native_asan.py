@@ -2,6 +2,7 @@
 of the library (libecedu_native_asan.so, built with ECEDU_NATIVE_SANITIZE=1 /
 `python -m ecedu.native.build --sanitize`), in a subprocess with libasan
 preloaded.  Requires a clean exit and no sanitizer report."""
+
 import os
 import shutil
 import subprocess
@@ -29,6 +30,7 @@ def test_fuzz_under_asan_ubsan():
     if libasan is None:
         pytest.skip("no gcc with libasan (install gcc / libasan8)")
     from ecedu.native import build as b
+
     try:
         b.build(NATIVE, sanitize=True)  # nothing to do if built from the same sources
     except b.BuildError as e:
@@ -50,7 +52,12 @@ def test_fuzz_under_asan_ubsan():
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],
-        cwd=ROOT, env=env, capture_output=True, text=True, timeout=900)
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=900,
+    )
     out = r.stdout + r.stderr
     assert "AddressSanitizer" not in out and "runtime error" not in out, out[-6000:]
     assert r.returncode == 0, out[-6000:]

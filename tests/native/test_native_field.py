@@ -1,17 +1,20 @@
 """GF(2^m) arithmetic of the C library vs a bit-by-bit Python oracle and galois,
 on every path the CPU can run (portable, PCLMUL, VPCLMUL)."""
+
 import random
 
+import native_oracle as O
 import numpy as np
 import pytest
+from conftest import IMPLEMENTATIONS, forced, runnable_paths, skip_unless_runnable
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecedu import native
-import native_oracle as O
-from conftest import IMPLEMENTATIONS, forced, runnable_paths, skip_unless_runnable
 
-pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+pytestmark = pytest.mark.skipif(
+    not native.available(), reason=f"native library not built: {native.load_error()}"
+)
 
 MS = O.FIELD_DEGREES
 
@@ -113,6 +116,7 @@ def test_vs_galois(m, each_path):
 
 def test_inverse_of_zero_and_bad_inputs():
     from ecedu.errors import ECEduError, UnknownCurveError
+
     with pytest.raises(ECEduError):
         native.field_inv(163, 0)
     with pytest.raises(ECEduError):
@@ -144,6 +148,7 @@ def test_mul_batch(m, each_path):
     for i in range(len(A)):
         assert to_int(C[i]) == O.mul(m, to_int(A[i]), to_int(B[i]))
     from ecedu.errors import ECEduError
+
     bad = A.copy()
     bad[3, -1] = np.uint64(2**63)
     with pytest.raises(ECEduError):

@@ -1,6 +1,7 @@
 """Malformed input never crashes the C library: it returns an error code that
 the bridge turns into an ECEduError.  Also run under ASan/UBSan by
 test_native_asan.py (same file, other library build)."""
+
 import ctypes
 
 import pytest
@@ -10,7 +11,9 @@ from hypothesis import strategies as st
 from ecedu import native
 from ecedu.errors import ECEduError
 
-pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+pytestmark = pytest.mark.skipif(
+    not native.available(), reason=f"native library not built: {native.load_error()}"
+)
 
 CURVES = list(native.CURVES)
 FLEN = {name: (int(name[4:7]) + 7) // 8 for name in CURVES}
@@ -24,7 +27,7 @@ def ok_or_ecedu_error(fn, *args):
 
 
 @settings(max_examples=60)
-@given(st.sampled_from(CURVES), st.integers(-2**600, 2**600), st.binary(max_size=150))
+@given(st.sampled_from(CURVES), st.integers(-(2**600), 2**600), st.binary(max_size=150))
 def test_ecdh_random_bytes(name, d, peer):
     out = ok_or_ecedu_error(native.ecdh, name, d, peer)
     assert out is None or len(out) == FLEN[name]
@@ -58,8 +61,14 @@ def test_scalar_mult_base_any_int(name, k):
 def test_field_any_degree_and_value(m, a, b):
     for f in (native.field_mul,):
         ok_or_ecedu_error(f, m, a, b)
-    for f in (native.field_sqr, native.field_inv, native.field_inv_vartime, native.field_sqrt,
-              native.field_half_trace, native.field_trace):
+    for f in (
+        native.field_sqr,
+        native.field_inv,
+        native.field_inv_vartime,
+        native.field_sqrt,
+        native.field_half_trace,
+        native.field_trace,
+    ):
         ok_or_ecedu_error(f, m, a)
 
 
@@ -90,7 +99,7 @@ def test_raw_c_entry_points_check_lengths():
     assert lib.ecedu_scalar_mult_base(0, data, 21, None, buf2, 21) < 0
     assert lib.ecedu_curve_index(None, 0) < 0
     assert lib.ecedu_curve_index(b"", 0) < 0
-    assert lib.ecedu_curve_index(b"sect163k1\x00junk", 14) < 0   # the length counts, not the NUL
+    assert lib.ecedu_curve_index(b"sect163k1\x00junk", 14) < 0  # the length counts, not the NUL
     assert lib.ecedu_curve_index(b"sect163k1", 9) == 0
     assert lib.ecedu_bench_ecdh(99, 1) < 0
     assert lib.ecedu_bench_field_mul(7, 1) < 0

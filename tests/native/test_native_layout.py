@@ -1,6 +1,7 @@
 """The native library's house rules, checked: one source of truth for what C and Python
 share, a generated file that is never stale, templates that clean up after themselves,
 no cycle among the C units and no module reaching into another's private names."""
+
 import ast
 import re
 import subprocess
@@ -20,6 +21,7 @@ needs_lib = pytest.mark.skipif(not native.available(), reason="native library no
 
 
 # ------------------------------------------------------------ constants shared with C
+
 
 def _header_enum_names(prefix: str) -> list[str]:
     """The names ``prefix*`` of the public header's enums, in their order there."""
@@ -43,11 +45,14 @@ def test_every_error_code_has_an_exception_and_back():
 
 
 @needs_lib
-@pytest.mark.parametrize("prefix, python_names", [
-    ("ECEDU_IMPL_", native.IMPLEMENTATIONS),
-    ("ECEDU_KOBLITZ_", native.KOBLITZ_METHODS),
-    ("ECEDU_MODN_", ecdsa_bridge.MODN_OPS),
-])
+@pytest.mark.parametrize(
+    "prefix, python_names",
+    [
+        ("ECEDU_IMPL_", native.IMPLEMENTATIONS),
+        ("ECEDU_KOBLITZ_", native.KOBLITZ_METHODS),
+        ("ECEDU_MODN_", ecdsa_bridge.MODN_OPS),
+    ],
+)
 def test_python_names_follow_the_library(prefix, python_names):
     """Python's tuples of names are the library's constants, in the library's order."""
     assert library.names_with_prefix(prefix) == tuple(python_names)
@@ -71,7 +76,7 @@ def test_curve_table_is_the_registry():
     """The C table (generated from sec2.py) and the registry agree, curve by curve."""
     lib = library.lib()
     assert lib.ecedu_curve_count() == len(native.CURVES) == len(BINARY_CURVES)
-    for ci, (name, (poly, a, b, gx, gy, n, h)) in enumerate(BINARY_CURVES.items()):
+    for ci, (name, (poly, a, b, _gx, _gy, n, h)) in enumerate(BINARY_CURVES.items()):
         assert lib.ecedu_curve_name(ci).decode() == name == native.CURVES[ci]
         c = library.curve_params(name)
         assert (c.index, c.m, c.nbits, c.h) == (ci, poly[0], n.bit_length(), h)
@@ -82,14 +87,19 @@ def test_curve_table_is_the_registry():
 
 def test_generated_curve_table_is_fresh():
     """tools/gen_curves.py --check: sec2_curves.c is what the generator writes today."""
-    r = subprocess.run([sys.executable, str(ROOT / "tools" / "gen_curves.py"), "--check"],
-                       capture_output=True, text=True, cwd=ROOT)
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / "gen_curves.py"), "--check"],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+    )
     assert r.returncode == 0, r.stdout + r.stderr
     first = (SRC / "curve" / "sec2_curves.c").read_text().splitlines()[0]
     assert "GENERATED" in first and "gen_curves.py" in first
 
 
 # ------------------------------------------------------------ the templates
+
 
 def _defined_macros(path: Path) -> set[str]:
     return set(re.findall(r"^\s*#\s*define\s+(\w+)", path.read_text(), re.M))
@@ -116,6 +126,7 @@ def test_sanitizer_build_flag_reaches_every_instance():
     """The sanitizer build turns forced inlining off by a flag the templates read each time
     (not by predefining GF_HOT, which the first instance's #undef would discard)."""
     from ecedu.native import build
+
     assert "-DECEDU_NO_FORCED_INLINE" in build.SANITIZE_FLAGS
     assert not any(f.startswith("-DGF_") for f in build.SANITIZE_FLAGS)
     assert "ECEDU_NO_FORCED_INLINE" in (SRC / "field" / "gf2m" / "words.tmpl.h").read_text()
@@ -134,7 +145,9 @@ def test_one_wipe():
     for path in SRC.rglob("*.[ch]"):
         text = path.read_text()
         assert not re.search(r"volatile\s+uint8_t\s*\*", text), path.name
-        assert not re.search(r"for \(int \w+ = 0; \w+ < \(int\)sizeof \w+; \w+\+\+\) \w+\[\w+\] = 0;", text), path.name
+        assert not re.search(
+            r"for \(int \w+ = 0; \w+ < \(int\)sizeof \w+; \w+\+\+\) \w+\[\w+\] = 0;", text
+        ), path.name
 
 
 # ------------------------------------------------------------ the units' structure
@@ -157,7 +170,9 @@ def _units():
 
 def _definitions(text: str) -> set[str]:
     """Global symbols defined at file level: functions and the exported tables."""
-    funcs = set(re.findall(r"^(?!static)[A-Za-z_][\w \*]*?\b(ecedu_\w+)\s*\([^;]*?\)\s*\{", text, re.M | re.S))
+    funcs = set(
+        re.findall(r"^(?!static)[A-Za-z_][\w \*]*?\b(ecedu_\w+)\s*\([^;]*?\)\s*\{", text, re.M | re.S)
+    )
     tables = set(re.findall(r"^const\s+\w+\s+(ecedu_\w+)\s*[\[=]", text, re.M))
     return funcs | tables
 
@@ -185,7 +200,7 @@ def test_no_cycle_among_the_c_units():
 
     def visit(u):
         if u in on_path:
-            raise AssertionError("cycle: " + " -> ".join(on_path[on_path.index(u):] + [u]))
+            raise AssertionError("cycle: " + " -> ".join(on_path[on_path.index(u) :] + [u]))
         if u in seen:
             return
         on_path.append(u)
@@ -218,17 +233,26 @@ def test_no_module_reaches_into_private_names_of_another():
                     if a.name.startswith("ecedu"):
                         ecedu_aliases.add((a.asname or a.name).split(".")[0])
             elif isinstance(node, ast.Call) and getattr(node.func, "attr", "") == "import_module":
-                if node.args and isinstance(node.args[0], ast.Constant) and str(node.args[0].value).startswith("ecedu"):
+                if (
+                    node.args
+                    and isinstance(node.args[0], ast.Constant)
+                    and str(node.args[0].value).startswith("ecedu")
+                ):
                     problems.append(f"{path.name}: importlib.import_module({node.args[0].value!r})")
         for node in ast.walk(tree):
-            if (isinstance(node, ast.Attribute) and isinstance(node.value, ast.Name)
-                    and node.value.id in ecedu_aliases and node.attr.startswith("_")
-                    and not node.attr.startswith("__")):
+            if (
+                isinstance(node, ast.Attribute)
+                and isinstance(node.value, ast.Name)
+                and node.value.id in ecedu_aliases
+                and node.attr.startswith("_")
+                and not node.attr.startswith("__")
+            ):
                 problems.append(f"{path.name}:{node.lineno}: {node.value.id}.{node.attr}")
     assert problems == []
 
 
 # ------------------------------------------------------------ names users see
+
 
 @needs_lib
 def test_avx512_level_keeps_its_old_name_as_alias():
@@ -246,14 +270,21 @@ def test_avx512_level_keeps_its_old_name_as_alias():
 
 
 @needs_lib
-@pytest.mark.parametrize("env, expect", [("vpclmul", "avx512"), ("avx512", "avx512"), ("pclmul", "pclmul"),
-                                         ("portable", "portable")])
+@pytest.mark.parametrize(
+    "env, expect",
+    [("vpclmul", "avx512"), ("avx512", "avx512"), ("pclmul", "pclmul"), ("portable", "portable")],
+)
 def test_environment_accepts_level_names_and_alias(env, expect):
     """ECEDU_NATIVE_IMPL, read by the library at load time (a fresh process)."""
     if expect not in native.available_implementations():
         pytest.skip(f"this CPU cannot run {expect}")
     code = "from ecedu import native; print(native.implementation())"
-    r = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT,
-                       env={**__import__("os").environ, "ECEDU_NATIVE_IMPL": env})
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**__import__("os").environ, "ECEDU_NATIVE_IMPL": env},
+    )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == expect

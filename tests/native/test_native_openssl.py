@@ -5,14 +5,15 @@ shared secret, and the native library must give the same bytes from the private
 scalar and the peer's public point (uncompressed and compressed).  The public
 keys must also match native.scalar_mult_base(d).
 """
+
 import re
 import shutil
 import subprocess
 
 import pytest
+from conftest import forced, runnable_paths
 
 from ecedu import native
-from conftest import forced, runnable_paths
 
 pytestmark = [
     pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}"),
@@ -63,7 +64,7 @@ def test_ecdh_matches_openssl(name, tmp_path):
     # compressed peer key (SEC 1 02/03): same secret
     xb, yb = native.decode_point(name, Qb)
     ybit = native.field_mul(m, yb, native.field_inv(m, xb)) & 1
-    assert native.ecdh(name, da, bytes([2 | ybit]) + Qb[1:1 + flen]) == secret
+    assert native.ecdh(name, da, bytes([2 | ybit]) + Qb[1 : 1 + flen]) == secret
     # every path the CPU can run (portable, pclmul, avx512)
     for impl in runnable_paths():
         with forced(impl):

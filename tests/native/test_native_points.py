@@ -1,15 +1,18 @@
 """Scalar multiplication, validation and ECDH of the C library on all 14 curves,
 against the pure-Python affine oracle (and ecedu's own Python code if present)."""
+
 import random
 
+import native_oracle as O
 import pytest
+from conftest import forced, runnable_paths
 
 from ecedu import native
 from ecedu.errors import EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
-import native_oracle as O
-from conftest import forced, runnable_paths
 
-pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+pytestmark = pytest.mark.skipif(
+    not native.available(), reason=f"native library not built: {native.load_error()}"
+)
 
 CURVES = list(native.CURVES)
 _ORACLE = {name: O.Curve(name) for name in CURVES}
@@ -20,8 +23,21 @@ def test_curve_list_matches_sec2():
 
 
 def edge_scalars(n):
-    return [1, 2, 3, 4, 5, n - 1, n - 2, n - 3, (n - 1) // 2, (n + 1) // 2, 2 ** ((n.bit_length() - 1)) - 1,
-            2 ** (n.bit_length() - 1), 2 ** (n.bit_length() - 1) + 1]
+    return [
+        1,
+        2,
+        3,
+        4,
+        5,
+        n - 1,
+        n - 2,
+        n - 3,
+        (n - 1) // 2,
+        (n + 1) // 2,
+        2 ** (n.bit_length() - 1) - 1,
+        2 ** (n.bit_length() - 1),
+        2 ** (n.bit_length() - 1) + 1,
+    ]
 
 
 _EXPECT = {}
@@ -35,11 +51,16 @@ def oracle_cases(name):
         rng = random.Random(name)
         k = rng.randrange(1, c.n)
         G2 = c.add(c.G, c.G)
-        cases = [(1, c.G, c.G), (2, c.G, G2), (3, c.G, c.add(G2, c.G)), (k, c.G, c.mult(k, c.G)),
-                 (c.n - 1, c.G, c.neg(c.G)), (c.n - 2, c.G, c.neg(G2))]
+        cases = [
+            (1, c.G, c.G),
+            (2, c.G, G2),
+            (3, c.G, c.add(G2, c.G)),
+            (k, c.G, c.mult(k, c.G)),
+            (c.n - 1, c.G, c.neg(c.G)),
+            (c.n - 2, c.G, c.neg(G2)),
+        ]
         P = G2  # another base point: multiples of 2G
-        cases += [(1, P, P), (2, P, c.add(P, P)), (c.n - 1, P, c.neg(P)),
-                  (c.n // 2, P, c.neg(c.G))]
+        cases += [(1, P, P), (2, P, c.add(P, P)), (c.n - 1, P, c.neg(P)), (c.n // 2, P, c.neg(c.G))]
         _EXPECT[name] = cases
     return _EXPECT[name]
 
@@ -76,7 +97,9 @@ def test_paths_agree_random_points(name):
             assert [native.scalar_mult(name, k, *P) for k in ks] == fast, impl
     # (k1 k2) P == k1 (k2 P)
     k1, k2 = ks[0], ks[1]
-    assert native.scalar_mult(name, k1 * k2 % c.n, *P) == native.scalar_mult(name, k1, *native.scalar_mult(name, k2, *P))
+    assert native.scalar_mult(name, k1 * k2 % c.n, *P) == native.scalar_mult(
+        name, k1, *native.scalar_mult(name, k2, *P)
+    )
 
 
 @pytest.mark.parametrize("name", CURVES)
@@ -84,6 +107,7 @@ def test_vs_ecedu_python(name):
     try:
         import ecedu
         from ecedu import scalar as S
+
         curve = ecedu.get_curve(name)
     except Exception as e:  # pragma: no cover - the Python package is optional here
         pytest.skip(f"ecedu Python reference not available: {e}")
@@ -166,8 +190,17 @@ def test_bad_scalars_and_encodings(name):
         with pytest.raises(InvalidScalarError):
             native.ecdh(name, k, c.encode(G))
     enc = c.encode(G)
-    for bad in (b"", b"\x00", b"\x04", enc[:-1], enc + b"\x00", b"\x05" + enc[1:], b"\x06" + enc[1:],
-                b"\x02" + enc[1:], enc[: 1 + c.flen]):
+    for bad in (
+        b"",
+        b"\x00",
+        b"\x04",
+        enc[:-1],
+        enc + b"\x00",
+        b"\x05" + enc[1:],
+        b"\x06" + enc[1:],
+        b"\x02" + enc[1:],
+        enc[: 1 + c.flen],
+    ):
         with pytest.raises((EncodingError, InvalidPointError)):
             native.ecdh(name, 7, bad)
     with pytest.raises(UnknownCurveError):
@@ -194,8 +227,14 @@ def test_cpu_features_and_switch():
     # force_implementation / implementation() / field_implementation()
     avail = native.available_implementations()
     assert avail[0] == "portable" and ("pclmul" in avail) == f["pclmulqdq"]
-    vp = (f["vpclmulqdq"] and f["avx512f"] and f["avx512vl"] and f["avx512vbmi2"]
-          and f["zmm_os"] and f["pclmulqdq"])
+    vp = (
+        f["vpclmulqdq"]
+        and f["avx512f"]
+        and f["avx512vl"]
+        and f["avx512vbmi2"]
+        and f["zmm_os"]
+        and f["pclmulqdq"]
+    )
     assert ("avx512" in avail) == vp
     assert native.implementation() == avail[-1]
     for impl in avail:
@@ -261,6 +300,7 @@ KOBLITZ = [name for name in CURVES if _ORACLE[name].a in (0, 1) and _ORACLE[name
 @pytest.fixture
 def ladder_and_tnaf():
     """Compute with the Montgomery ladder, then with the τ-adic method: ``run(f)`` -> (l, t)."""
+
     def run(f):
         native.koblitz_method("ladder")
         try:
@@ -270,12 +310,12 @@ def ladder_and_tnaf():
         finally:
             native.koblitz_method("default")
         return first, second
+
     return run
 
 
 def test_koblitz_curves_are_the_six():
-    assert sorted(KOBLITZ) == ["sect163k1", "sect233k1", "sect239k1", "sect283k1", "sect409k1",
-                               "sect571k1"]
+    assert sorted(KOBLITZ) == ["sect163k1", "sect233k1", "sect239k1", "sect283k1", "sect409k1", "sect571k1"]
 
 
 @pytest.mark.parametrize("name", KOBLITZ)
@@ -287,9 +327,9 @@ def test_tnaf_agrees_with_ladder(name, each_path, ladder_and_tnaf):
     rng = random.Random(name + "tnaf")
     P = native.scalar_mult_base(name, rng.randrange(1, c.n))
     ks = edge_scalars(c.n) + [rng.randrange(1, c.n) for _ in range(12)]
-    ks += [rng.randrange(1, 1 << 20) for _ in range(4)]      # short scalars: long zero tail
+    ks += [rng.randrange(1, 1 << 20) for _ in range(4)]  # short scalars: long zero tail
     for Q in (c.G, P):
-        lad, tau = ladder_and_tnaf(lambda: [native.scalar_mult(name, k, *Q) for k in ks])
+        lad, tau = ladder_and_tnaf(lambda Q=Q: [native.scalar_mult(name, k, *Q) for k in ks])
         assert lad == tau
 
 
@@ -299,6 +339,7 @@ def test_tnaf_ecdh_matches_oracle_and_python(name):
     (independent affine double-and-add) and ecedu's Python τNAF."""
     from ecedu import get_curve
     from ecedu.scalar import tnaf_mult
+
     curve = get_curve(name)
     c = _ORACLE[name]
     rng = random.Random(name + "tnaf-ecdh")
@@ -318,8 +359,7 @@ def test_tnaf_agrees_with_ladder_many_scalars(name, ladder_and_tnaf):
     c = _ORACLE[name]
     rng = random.Random(name + "many")
     ks = [rng.randrange(1, c.n) for _ in range(150)]
-    ks += [(j * c.n >> e) + s for e in (1, 2, 3, 7) for j in range(1, 1 << min(e, 3), 2)
-           for s in (-1, 0, 1)]
+    ks += [(j * c.n >> e) + s for e in (1, 2, 3, 7) for j in range(1, 1 << min(e, 3), 2) for s in (-1, 0, 1)]
     ks = [k for k in ks if 0 < k < c.n]
     P = native.scalar_mult_base(name, rng.randrange(1, c.n))
     lad, tau = ladder_and_tnaf(lambda: [native.scalar_mult(name, k, *P) for k in ks])
@@ -331,8 +371,8 @@ def test_tau_table_plan_builds_each_alpha(w, mu):
     """gen_curves.table_plan, which curves.c carries for tnaf.h: every entry
     sign·(entry v + Σ dᵢτⁱ) equals α_u in Z[τ], only earlier entries are reused, no step
     adds ±T to T, and it needs fewer additions than the plain τ-NAF of each α_u."""
-    from tools.gen_curves import _steps_ok, table_plan
     from ecedu.scalar.tnaf import evaluate, tnaf, wtnaf_constants
+    from tools.gen_curves import _steps_ok, table_plan
 
     _, alphas = wtnaf_constants(w, mu)
     us = sorted(alphas)

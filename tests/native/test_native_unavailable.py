@@ -1,5 +1,6 @@
 """Without the C library the package still imports, available() is False and every
 native call raises BackendUnavailableError with a message saying how to build it."""
+
 import os
 import subprocess
 import sys
@@ -31,8 +32,10 @@ def test_missing_library_raises_backend_unavailable():
 
 
 def test_build_without_compiler_reports_clearly(tmp_path):
-    code = ("from ecedu.native import build as b\n"
-            "try:\n    b.build(%r)\nexcept b.BuildError as e:\n    print('BuildError', e)\n" % str(tmp_path))
+    code = (
+        "from ecedu.native import build as b\n"
+        f"try:\n    b.build({str(tmp_path)!r})\nexcept b.BuildError as e:\n    print('BuildError', e)\n"
+    )
     env = dict(os.environ, PATH=str(tmp_path), CC="")
     r = subprocess.run([sys.executable, "-c", code], cwd=ROOT, env=env, capture_output=True, text=True)
     assert "BuildError no C compiler found" in r.stdout, r.stdout + r.stderr
