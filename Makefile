@@ -12,9 +12,10 @@ speed: setup
 	@mkdir -p out
 	$(PY) -m ecedu speed ecdh --seconds $(SECONDS) --plot out/speed_ecdh.png -o out/speed_ecdh.json
 
-## The whole test suite: package, native kernels, constant-time, notebooks, exercises, book.
+## The whole test suite: package, native kernels, constant-time, notebooks (executed once, into
+## the book's cache: tests/book), exercises, book.
 test: setup
-	ECEDU_SHORT=1 $(PY) -m pytest -n 2 --durations=20 --nbmake tests notebooks
+	ECEDU_SHORT=1 $(PY) -m pytest -n 2 --durations=20 tests
 
 ## Only the package's own tests (no notebooks, book or grading) — for quick iterations.
 test-fast: setup

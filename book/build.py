@@ -2,10 +2,14 @@
 """Build the course web site: ``python book/build.py`` (``make book``).
 
 Runs ``jupyter-book build --all book/`` with the Python that runs this script,
-after checking what the offline site needs.  The notebooks are executed during
-the build with ``ECEDU_SHORT=1`` (short measurements) unless ECEDU_SHORT is
-already set.  Exit status 0 only if the build succeeded, every notebook
-executed without error, and the site loads nothing from the internet.
+after checking what the offline site needs.  The notebooks are executed once,
+before the build, two at a time (jupyter-cache's ``local-parallel`` executor)
+into the book's execution cache ``book/_build/.jupyter_cache``; the build
+(``execute_notebooks: cache``) then takes their outputs from there, and a
+notebook whose code did not change since the last run is not executed again.
+Execution uses ``ECEDU_SHORT=1`` (short measurements) unless ECEDU_SHORT is
+already set.  Exit status 0 only if every notebook executed without error, the
+build succeeded, and the site loads nothing from the internet.
 
 Options: ``--incremental`` (omit ``--all``: only re-read changed pages; the
 notebooks of re-read pages are still executed).
@@ -24,6 +28,32 @@ from pathlib import Path
 BOOK = Path(__file__).resolve().parent
 ROOT = BOOK.parent
 HTML = BOOK / "_build" / "html"
+CACHE = BOOK / "_build" / ".jupyter_cache"  # where myst-nb looks by default
+NOTEBOOKS = ROOT / "notebooks"
+TIMEOUT = 300  # seconds per cell, as execute.timeout in _config.yml
+
+
+def chapters() -> list[Path]:
+    """The course notebooks the book shows (_toc.yml globs notebooks/[0-9][0-9]_*)."""
+    return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
+
+
+def execute_into_cache(notebooks: list[Path]) -> dict[str, str]:
+    """Execute the notebooks that have no up-to-date record in the cache, in parallel;
+    return {notebook: traceback} for those that failed (empty if all succeeded)."""
+    from jupyter_cache import get_cache
+    from jupyter_cache.executors import load_executor
+
+    cache = get_cache(str(CACHE))
+    for nb in notebooks:
+        cache.add_nb_to_project(str(nb))
+    executor = load_executor("local-parallel", cache)
+    result = executor.run_and_cache(filter_uris=[str(nb) for nb in notebooks], timeout=TIMEOUT)
+    failed = {}
+    for uri in result.excepted + result.errored:
+        record = cache.get_project_record(uri)
+        failed[uri] = record.traceback or "(no traceback recorded)"
+    return failed
 
 
 def jupyter_book() -> list[str]:
@@ -46,6 +76,19 @@ def main(argv: list[str]) -> int:
         return 2
     env = dict(os.environ)
     env.setdefault("ECEDU_SHORT", "1")
+    # the kernels inherit this process's environment
+    os.environ.setdefault("ECEDU_SHORT", env["ECEDU_SHORT"])
+    os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
+    (BOOK / "_build").mkdir(parents=True, exist_ok=True)
+    print(f"build.py: executing {len(chapters())} notebooks into {CACHE} "
+          f"(ECEDU_SHORT={env['ECEDU_SHORT']})", flush=True)
+    failed = execute_into_cache(chapters())
+    if failed:
+        for uri, tb in failed.items():
+            print(f"build.py: {uri} failed to execute:\n{tb[-3000:]}", file=sys.stderr)
+        print("build.py: FAILED: notebooks failed to execute: " + ", ".join(Path(u).name for u in failed),
+              file=sys.stderr)
+        return 1
     cmd = jupyter_book() + ["build"] + ([] if "--incremental" in argv else ["--all"]) + [str(BOOK)]
     print("build.py:", " ".join(cmd), f"(ECEDU_SHORT={env['ECEDU_SHORT']})", flush=True)
     proc = subprocess.Popen(
