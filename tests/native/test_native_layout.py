@@ -288,3 +288,20 @@ def test_environment_accepts_level_names_and_alias(env, expect):
     )
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == expect
+
+
+def test_package_data_ships_every_source():
+    """A wheel carries every C source and header (the notebooks show them from the installed
+    package): each file under src/ matches a package-data pattern of pyproject.toml."""
+    import fnmatch
+    import tomllib
+
+    patterns = tomllib.loads((ROOT / "pyproject.toml").read_text())["tool"]["setuptools"]["package-data"][
+        "ecedu"
+    ]
+    for path in SRC.rglob("*"):
+        if path.is_file():
+            rel = path.relative_to(ROOT / "ecedu").as_posix()
+            # setuptools globs do not cross "/" with "*", as fnmatch does: compare depths too
+            ok = any(fnmatch.fnmatch(rel, p) and rel.count("/") == p.count("/") for p in patterns)
+            assert ok, f"{rel} is not in [tool.setuptools.package-data]"
