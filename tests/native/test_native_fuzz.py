@@ -9,7 +9,7 @@ from hypothesis import given, settings
 from hypothesis import strategies as st
 
 from ecedu import native
-from ecedu.errors import ECEduError
+from ecedu.errors import ECEduError, EncodingError, UnknownCurveError
 
 pytestmark = pytest.mark.skipif(
     not native.available(), reason=f"native library not built: {native.load_error()}"
@@ -105,3 +105,21 @@ def test_raw_c_entry_points_check_lengths():
     assert lib.ecedu_bench_field_mul(7, 1) < 0
     assert lib.ecedu_field_mul_batch(163, None, None, None, 5) < 0
     assert lib.ecedu_field_mul_batch(163, None, None, None, 0) == 0
+
+
+@pytest.mark.parametrize(
+    "name", ["sect163k1\x00junk", "sect163k1 ", "\ud800", "sect163\u212a1", "SECT163K1", "x" * 10**6]
+)
+def test_native_curve_names_are_exact(name):
+    """The native functions take only the exact SEC 2 names: no C-string truncation at a NUL,
+    no encoding error for a lone surrogate, no look-alike characters, no echo of a huge name."""
+    with pytest.raises(UnknownCurveError) as e:
+        native.ecdh(name, 1, b"\x04" + bytes(42))
+    assert len(str(e.value)) < 400
+
+
+def test_native_batch_rejects_non_bytes():
+    with pytest.raises(EncodingError):
+        native.ecdh_batch("sect163k1", [1], [None])
+    with pytest.raises(EncodingError):
+        native.decode_point("sect163k1", "04ab")

@@ -1,13 +1,12 @@
 /*
- * sha256.c -- SHA-256 (FIPS 180-4 section 6.2), HMAC-SHA256
- * (RFC 2104 / FIPS 198-1) and the RFC 6979 HMAC-DRBG steps.
+ * sha256.c -- SHA-256 (FIPS 180-4 section 6.2).
  *
  * A plain, readable implementation: one 64-round compression function on
  * 32-bit words, big-endian message schedule.  No table is indexed by data
  * and no branch depends on data, so it is constant time by construction.
  */
 #include <string.h>
-#include "internal.h" /* ecedu_wipe */
+#include "ecedu_native.h" /* ECEDU_ERR_LENGTH */
 #include "hash/sha256.h"
 
 /* First 32 bits of the fractional parts of the cube roots of the first 64
@@ -108,83 +107,12 @@ void ecedu_sha256_final(ecedu_sha256_ctx *ctx, uint8_t out[ECEDU_SHA256_LEN]) {
     for (int i = 0; i < 8; i++) store_be32(out + 4 * i, ctx->h[i]);
 }
 
-void ecedu_hmac_sha256_3(const uint8_t *key, size_t keylen, const uint8_t *p1, size_t l1,
-                         const uint8_t *p2, size_t l2, const uint8_t *p3, size_t l3,
-                         uint8_t out[ECEDU_SHA256_LEN]) {
-    uint8_t k0[64], pad[64], inner[ECEDU_SHA256_LEN];
-    ecedu_sha256_ctx ctx;
-    /* K0: the key, hashed first if longer than the block, zero padded. */
-    memset(k0, 0, sizeof k0);
-    if (keylen > 64) {
-        ecedu_sha256_init(&ctx);
-        ecedu_sha256_update(&ctx, key, keylen);
-        ecedu_sha256_final(&ctx, k0);
-    } else if (keylen) {
-        memcpy(k0, key, keylen);
-    }
-    /* inner = H((K0 ^ ipad) || message) */
-    for (int i = 0; i < 64; i++) pad[i] = k0[i] ^ 0x36;
-    ecedu_sha256_init(&ctx);
-    ecedu_sha256_update(&ctx, pad, 64);
-    ecedu_sha256_update(&ctx, p1, l1);
-    ecedu_sha256_update(&ctx, p2, l2);
-    ecedu_sha256_update(&ctx, p3, l3);
-    ecedu_sha256_final(&ctx, inner);
-    /* out = H((K0 ^ opad) || inner) */
-    for (int i = 0; i < 64; i++) pad[i] = k0[i] ^ 0x5c;
-    ecedu_sha256_init(&ctx);
-    ecedu_sha256_update(&ctx, pad, 64);
-    ecedu_sha256_update(&ctx, inner, sizeof inner);
-    ecedu_sha256_final(&ctx, out);
-    /* wipe key material (the DRBG key K is secret) */
-    ecedu_wipe(k0, sizeof k0);
-    ecedu_wipe(pad, sizeof pad);
-}
-
-/* ------------------------------------------------------------ HMAC-DRBG */
-
-void ecedu_drbg_init(ecedu_drbg *g, const uint8_t *seed, size_t seedlen) {
-    static const uint8_t zero = 0x00, one = 0x01;
-    memset(g->V, 0x01, sizeof g->V); /* step b */
-    memset(g->K, 0x00, sizeof g->K); /* step c */
-    /* step d: K = HMAC_K(V || 0x00 || seed); step e: V = HMAC_K(V) */
-    ecedu_hmac_sha256_3(g->K, 32, g->V, 32, &zero, 1, seed, seedlen, g->K);
-    ecedu_hmac_sha256_3(g->K, 32, g->V, 32, NULL, 0, NULL, 0, g->V);
-    /* step f: K = HMAC_K(V || 0x01 || seed); step g: V = HMAC_K(V) */
-    ecedu_hmac_sha256_3(g->K, 32, g->V, 32, &one, 1, seed, seedlen, g->K);
-    ecedu_hmac_sha256_3(g->K, 32, g->V, 32, NULL, 0, NULL, 0, g->V);
-}
-
-void ecedu_drbg_generate(ecedu_drbg *g, uint8_t *out, size_t len) {
-    while (len) {
-        size_t take = len < 32 ? len : 32;
-        ecedu_hmac_sha256_3(g->K, 32, g->V, 32, NULL, 0, NULL, 0, g->V);
-        memcpy(out, g->V, take);
-        out += take;
-        len -= take;
-    }
-}
-
-void ecedu_drbg_reseed_reject(ecedu_drbg *g) {
-    static const uint8_t zero = 0x00;
-    ecedu_hmac_sha256_3(g->K, 32, g->V, 32, &zero, 1, NULL, 0, g->K);
-    ecedu_hmac_sha256_3(g->K, 32, g->V, 32, NULL, 0, NULL, 0, g->V);
-}
-
-/* ----------------------------------------------------------- test hooks */
-
+/* Exported test hook: the digest of data (ctypes, tests/native). */
 int ecedu_sha256(const uint8_t *data, size_t len, uint8_t *out) {
     ecedu_sha256_ctx ctx;
-    if (!out || (!data && len)) return -2; /* ECEDU_ERR_LENGTH */
+    if (!out || (!data && len)) return ECEDU_ERR_LENGTH;
     ecedu_sha256_init(&ctx);
     ecedu_sha256_update(&ctx, data, len);
     ecedu_sha256_final(&ctx, out);
-    return 0;
-}
-
-int ecedu_hmac_sha256(const uint8_t *key, size_t keylen, const uint8_t *data, size_t len,
-                      uint8_t *out) {
-    if (!out || (!data && len) || (!key && keylen)) return -2;
-    ecedu_hmac_sha256_3(key, keylen, data, len, NULL, 0, NULL, 0, out);
     return 0;
 }

@@ -1,15 +1,15 @@
 /*
- * sha256.h -- SHA-256 (FIPS 180-4), HMAC-SHA256 (RFC 2104) and the
- * HMAC-DRBG of RFC 6979 section 3.2, used by ecdsa.c for deterministic
- * nonces.  Internal header of libecedu_native (not part of the Python API
+ * sha256.h -- SHA-256 (FIPS 180-4, sha256.c), HMAC-SHA256 (RFC 2104, hmac.c) and the
+ * HMAC-DRBG of RFC 6979 section 3.2 (hmac_drbg.c), used by protocol/ecdsa.c for
+ * deterministic nonces.  Internal header of libecedu_native (not part of the Python API
  * except through the test hooks ecedu_sha256 / ecedu_hmac_sha256).
  *
  * Constant time: every branch and memory index depends only on lengths,
  * never on the bytes hashed, so these functions may process secret data
  * (the private key d, the DRBG state K and V, the nonce k).
  */
-#ifndef ECEDU_ECDSA_SHA256_H
-#define ECEDU_ECDSA_SHA256_H
+#ifndef ECEDU_HASH_SHA256_H
+#define ECEDU_HASH_SHA256_H
 #include <stddef.h>
 #include <stdint.h>
 
