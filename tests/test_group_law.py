@@ -81,3 +81,56 @@ def test_prime_affine_formulas_are_counted():
     with counting(C) as ops:
         ec.add(C, C.G, ec.double(C, C.G))
     assert (ops.inv, ops.mul, ops.sqr) == (2, 4, 3)
+
+
+NIST_PRIME = ["P-192", "P-224", "P-256", "P-384", "P-521"]
+
+
+@pytest.mark.parametrize("name", NIST_PRIME)
+def test_a_minus_3_doubling_is_used_and_agrees(name):
+    """On the NIST prime curves (a = −3) Jacobian doubling takes the 3M + 5S formula, which agrees
+    with the generic formula and with affine doubling, also from a point with Z ≠ 1."""
+    from ecedu.scalar import counting
+
+    C = ecedu.get_curve(name)
+    J = ec.coordinates(C)
+    assert J.a_is_minus_3
+    P = ec.multiply_plain(C, 0x1234567, C.G)
+    R = J.double(J.add_mixed(J.from_affine(P), C.G))  # Z ≠ 1
+    for pt in (J.from_affine(P), R):
+        fast, generic = J.double_a_minus_3(pt), J.double_generic(pt)
+        assert J.to_affine(fast) == J.to_affine(generic) == ec.double(C, J.to_affine(pt))
+    with counting(C) as ops:
+        ec.coordinates(C).double(R)
+    assert (ops.mul, ops.sqr, ops.inv) == (3, 5, 0)
+    with counting(C) as ops:
+        ec.coordinates(C).double_generic(R)
+    assert (ops.mul, ops.sqr, ops.inv) == (2, 8, 0)  # 1M + 8S + the product by a
+    assert J.double(J.infinity) == J.infinity
+    assert J.to_affine(J.double(J.from_affine(P))) == ec.double(C, P)
+
+
+def test_generic_doubling_where_a_is_not_minus_3():
+    from ecedu.scalar import counting
+
+    C = ecedu.get_curve("secp256k1")  # a = 0
+    J = ec.coordinates(C)
+    assert not J.a_is_minus_3
+    with counting(C) as ops:
+        R = ec.coordinates(C).double(J.from_affine(C.G))
+    assert (ops.mul, ops.sqr) == (2, 8)
+    assert J.to_affine(R) == ec.double(C, C.G)
+
+
+@pytest.mark.parametrize("name", ["P-256", "P-384"])
+def test_prime_affine_counts_per_operation(name):
+    from ecedu.scalar import counting
+
+    C = ecedu.get_curve(name)
+    Q = ec.double(C, C.G)
+    with counting(C) as ops:
+        ec.double(C, Q)
+    assert (ops.inv, ops.mul, ops.sqr) == (1, 2, 2)
+    with counting(C) as ops:
+        ec.add(C, Q, C.G)
+    assert (ops.inv, ops.mul, ops.sqr) == (1, 2, 1)

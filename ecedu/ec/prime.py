@@ -3,7 +3,9 @@ r"""The group law on :math:`E: y^2 = x^3 + ax + b` over GF(p).
 Affine formulas (GECC §3.1.1) and Jacobian projective coordinates (GECC §3.2.2):
 :math:`(X : Y : Z)` stands for :math:`(X/Z^2, Y/Z^3)`; ``Z = 0`` is the point at infinity.
 Formulas: doubling "dbl-2007-bl" and mixed addition "madd-2007-bl" from the Explicit-Formulas
-Database (Bernstein–Lange), general addition "add-2007-bl".
+Database (Bernstein–Lange), general addition "add-2007-bl".  When :math:`a \equiv -3 \pmod p` —
+every NIST prime curve (P-192 to P-521) — doubling uses the shortcut
+:math:`3x^2 + aZ^4 = 3(x - Z^2)(x + Z^2)` (GECC Alg. 3.21; here as "dbl-2001-b", 3M + 5S).
 """
 
 from __future__ import annotations
@@ -55,6 +57,8 @@ class Jacobian:
         F = curve.field
         self.mul, self.sqr, self.inv = F.mul, F.sqr, F.inv
         self.p, self.a = F.p, curve.a
+        # every NIST prime curve has a = −3, which makes doubling cheaper (double_a_minus_3)
+        self.a_is_minus_3 = (curve.a + 3) % F.p == 0
         self.infinity = (1, 1, 0)
 
     def from_affine(self, P):
@@ -75,7 +79,11 @@ class Jacobian:
         return (R[0], -R[1] % self.p, R[2])
 
     def double(self, R):
-        """2R ("dbl-2007-bl"): 1M + 8S + 1 multiplication by a."""
+        """2R: the a = −3 formula (3M + 5S) when a ≡ −3 mod p, otherwise the generic one (1M + 8S + a·)."""
+        return self.double_a_minus_3(R) if self.a_is_minus_3 else self.double_generic(R)
+
+    def double_generic(self, R):
+        """2R for any a ("dbl-2007-bl"): 1M + 8S + 1 multiplication by a."""
         X1, Y1, Z1 = R
         if Z1 == 0 or Y1 == 0:
             return self.infinity
@@ -88,6 +96,29 @@ class Jacobian:
         Y3 = (mul(M, S - T) - 8 * YYYY) % p
         Z3 = (sqr(Y1 + Z1) - YY - ZZ) % p
         return (T, Y3, Z3)
+
+    def double_a_minus_3(self, R):
+        r"""2R when a = −3 ("dbl-2001-b"): 3M + 5S.
+
+        In affine terms the tangent slope is :math:`(3x^2 + a)/(2y)`; in Jacobian coordinates its
+        numerator is :math:`3X^2 + aZ^4`, and for a = −3 that is :math:`3(X - Z^2)(X + Z^2)`: one
+        multiplication instead of the squarings :math:`X^2` and :math:`(Z^2)^2` and the product by a.
+        GECC Alg. 3.21 uses the same factorisation (4M + 4S, with :math:`Z_3 = 2Y_1Z_1` as a product);
+        here :math:`Z_3 = (Y_1 + Z_1)^2 - Y_1^2 - Z_1^2` trades that multiplication for a squaring.
+        Valid only when a ≡ −3 (mod p).
+        """
+        X1, Y1, Z1 = R
+        if Z1 == 0 or Y1 == 0:
+            return self.infinity
+        mul, sqr, p = self.mul, self.sqr, self.p
+        delta = sqr(Z1)  # Z1^2
+        gamma = sqr(Y1)  # Y1^2
+        beta = mul(X1, gamma)  # X1·Y1^2
+        alpha = 3 * mul((X1 - delta) % p, (X1 + delta) % p) % p  # 3X1^2 − 3Z1^4
+        X3 = (sqr(alpha) - 8 * beta) % p
+        Z3 = (sqr(Y1 + Z1) - gamma - delta) % p  # 2·Y1·Z1
+        Y3 = (mul(alpha, (4 * beta - X3) % p) - 8 * sqr(gamma)) % p
+        return (X3, Y3, Z3)
 
     def add_mixed(self, R, Q):
         """R + Q for Jacobian R and affine Q ("madd-2007-bl"): 7M + 4S."""

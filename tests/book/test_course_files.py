@@ -123,3 +123,31 @@ def test_offline_checker_finds_external_resources(tmp_path):
     )
     found = {u for _, u in external_resources(tmp_path)}
     assert found == {"https://cdn.example/mathjax.js", "//fonts.example/css", "http://img.example/x.png"}
+
+
+def test_course_frame_pages_and_bibliography_links():
+    """The syllabus, instructor guide, bibliography and glossary are in the book, the syllabus names a
+    graded exercise that exists for every week, and every ``[...](bib-…)`` link in a chapter points to an
+    anchor of the bibliography; "GECC" is expanded there."""
+    import re
+
+    toc = (BOOK / "_toc.yml").read_text()
+    for page in ("syllabus", "instructor", "bibliography", "glossary"):
+        assert f"file: {page}" in toc and (BOOK / f"{page}.md").exists()
+    syllabus = (BOOK / "syllabus.md").read_text()
+    weeks = [line for line in syllabus.splitlines() if re.match(r"\| (\d+) \|", line)]
+    assert [int(w.split("|")[1]) for w in weeks] == list(range(1, 11))
+    for ex in set(re.findall(r"`(ex\d\d_\w+)`", syllabus)):
+        assert (ROOT / "exercises" / "source" / ex / f"{ex}.ipynb").exists(), ex
+    bib = (BOOK / "bibliography.md").read_text()
+    anchors = set(re.findall(r"^\((bib-[\w-]+)\)=$", bib, re.M))
+    assert "bib-gecc" in anchors and "Guide to Elliptic Curve Cryptography" in bib
+    used = set()
+    for path in NOTEBOOKS.glob("*.ipynb"):
+        text = "\n".join(
+            c.source for c in nbformat.read(path, as_version=4).cells if c.cell_type == "markdown"
+        )
+        used |= set(re.findall(r"\]\((bib-[\w-]+)\)", text))
+        for m in re.finditer(r"GECC", text):
+            assert text[m.end() : m.end() + 12].startswith("](bib-gecc)") or "Guide to" in text, path.name
+    assert used and used <= anchors, used - anchors
