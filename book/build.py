@@ -80,14 +80,18 @@ def main(argv: list[str]) -> int:
     os.environ.setdefault("ECEDU_SHORT", env["ECEDU_SHORT"])
     os.environ.setdefault("MPLBACKEND", "module://matplotlib_inline.backend_inline")
     (BOOK / "_build").mkdir(parents=True, exist_ok=True)
-    print(f"build.py: executing {len(chapters())} notebooks into {CACHE} "
-          f"(ECEDU_SHORT={env['ECEDU_SHORT']})", flush=True)
+    print(
+        f"build.py: executing {len(chapters())} notebooks into {CACHE} (ECEDU_SHORT={env['ECEDU_SHORT']})",
+        flush=True,
+    )
     failed = execute_into_cache(chapters())
     if failed:
         for uri, tb in failed.items():
             print(f"build.py: {uri} failed to execute:\n{tb[-3000:]}", file=sys.stderr)
-        print("build.py: FAILED: notebooks failed to execute: " + ", ".join(Path(u).name for u in failed),
-              file=sys.stderr)
+        print(
+            "build.py: FAILED: notebooks failed to execute: " + ", ".join(Path(u).name for u in failed),
+            file=sys.stderr,
+        )
         return 1
     cmd = jupyter_book() + ["build"] + ([] if "--incremental" in argv else ["--all"]) + [str(BOOK)]
     print("build.py:", " ".join(cmd), f"(ECEDU_SHORT={env['ECEDU_SHORT']})", flush=True)
