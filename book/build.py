@@ -41,14 +41,27 @@ def chapters() -> list[Path]:
 def execute_into_cache(notebooks: list[Path]) -> dict[str, str]:
     """Execute the notebooks that have no up-to-date record in the cache, in parallel;
     return {notebook: traceback} for those that failed (empty if all succeeded)."""
+    import logging
+
     from jupyter_cache import get_cache
     from jupyter_cache.executors import load_executor
 
     cache = get_cache(str(CACHE))
     for nb in notebooks:
         cache.add_nb_to_project(str(nb))
-    executor = load_executor("local-parallel", cache)
+    # jupyter-cache's own log (which notebook started and ended when), kept for diagnosis
+    log = logging.getLogger("ecedu.book.execute")
+    log.setLevel(logging.INFO)
+    handler = logging.FileHandler(BOOK / "_build" / "execute.log", mode="w")
+    handler.setFormatter(logging.Formatter("%(asctime)s %(message)s"))
+    log.addHandler(handler)
+    executor = load_executor("local-parallel", cache, logger=log)
     result = executor.run_and_cache(filter_uris=[str(nb) for nb in notebooks], timeout=TIMEOUT)
+    for record in cache.list_cache_records():
+        if record.uri in {str(nb) for nb in notebooks}:
+            log.info("%s: %.1f s", Path(record.uri).name, record.data.get("execution_seconds") or 0)
+    log.removeHandler(handler)
+    handler.close()
     failed = {}
     for uri in result.excepted + result.errored:
         record = cache.get_project_record(uri)
