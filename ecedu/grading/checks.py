@@ -29,9 +29,101 @@ def expect(condition: bool, message: str) -> None:
         raise AssertionError(message)
 
 
+def type_name(value) -> str:
+    """The name of ``value``'s class, read without calling anything the class defines
+    (a metaclass cannot fake it, a ``str`` subclass name is copied to a plain ``str``)."""
+    name = type.__dict__["__name__"].__get__(type(value), type)
+    return str.__str__(name)[:40]
+
+
 def check_int(value, what: str = "the result") -> None:
-    if isinstance(value, bool) or not isinstance(value, int):
-        fail(f"{what} must be an int, got {type(value).__name__}")
+    """``value`` must be exactly an ``int`` (not a bool, not a subclass with its own
+    ``__eq__``/``__index__``): only then do the comparisons below mean what they say."""
+    if type(value) is not int:
+        fail(f"{what}: expected an int, got {type_name(value)}")
+
+
+def plain(value, what: str = "the result", _depth: int = 0):
+    """Return ``value`` if it is made only of exact built-in data (int, bool, float,
+    str, bytes, None, Fraction, and tuples / lists / dicts of those); otherwise fail
+    with "expected ..., got <class>".  Nothing the value's class defines is called:
+    a subclass of int or tuple with a rigged ``__eq__`` is refused, not compared.
+    numpy floats are accepted and turned into plain floats (``np.median`` returns them)."""
+    t = type(value)
+    if value is None or t in (int, bool, float, str, bytes):
+        return value
+    if t is Fraction:
+        return Fraction(plain(value.numerator, what), plain(value.denominator, what))
+    if _depth > 20:
+        fail(f"{what}: nested too deeply")
+    if t is tuple or t is list:
+        items = [plain(x, what, _depth + 1) for x in (tuple.__iter__(value) if t is tuple else list.__iter__(value))]
+        return tuple(items) if t is tuple else items
+    if t is dict:
+        return {plain(k, what, _depth + 1): plain(v, what, _depth + 1) for k, v in dict.items(value)}
+    if issubclass(t, float) and type.__dict__["__module__"].__get__(t, type) == "numpy":
+        return float.__float__(value)  # the stored value, whatever the class overrides
+    fail(f"{what}: expected plain data (an int, a tuple or list of ints, None, bytes, ...), got {type_name(value)}")
+
+
+def same(got, expected, message: str) -> None:
+    """Assert ``got`` equals the checker's ``expected`` *and has the same shape of
+    exact types*; the comparison runs on plain copies, never on the submission's objects."""
+    got = plain(got)
+    if type(got) is not type(expected) and not (type(expected) is tuple and type(got) is list):
+        kind = {int: "an int", tuple: "a tuple", list: "a list", bytes: "bytes", str: "a str",
+                float: "a float", bool: "a bool", type(None): "None"}.get(type(expected), type_name(expected))
+        fail(f"{message} (expected {kind}, got {type_name(got)})")
+    if got != expected:
+        fail(message)
+
+
+def strict_answer(answer, what: str = "the answer"):
+    """What the grader's answer guard does to one name an answer cell defines.
+
+    Data (ints, tuples, lists, ...) is replaced by a plain copy; a function is wrapped
+    so that everything it returns is a plain copy too (a returned function, e.g. a
+    ctypes prototype, is wrapped the same way).  Anything else is left alone.  A
+    subclass of int/tuple/list with rigged ``__eq__``/``__hash__``/``__index__``, or an
+    object that only pretends to be a result, fails here with "expected ..., got X"."""
+    import functools
+    import types
+
+    if isinstance(answer, (int, float, str, bytes, tuple, list, dict, Fraction)):
+        return plain(answer, what)
+    if not isinstance(answer, (types.FunctionType, types.BuiltinFunctionType, functools.partial)) \
+            and not (callable(answer) and not isinstance(answer, type)
+                     and type.__dict__["__module__"].__get__(type(answer), type).startswith("ctypes")):
+        return answer
+
+    @functools.wraps(answer)
+    def strict(*args, **kwargs):
+        result = answer(*args, **kwargs)
+        if callable(result) and not isinstance(result, type):
+            return strict_answer(result, f"what {what} returned")
+        return plain(result, f"{what}(...)")
+    strict.__ecedu_strict__ = True
+    return strict
+
+
+def check_point_shape(got, what: str) -> None:
+    """A point is ``None`` (infinity) or a tuple of exactly two exact ints."""
+    if got is None:
+        return
+    if type(got) is not tuple or tuple.__len__(got) != 2:
+        fail(f"{what}: expected a tuple (x, y) or None, got {type_name(got)}")
+    check_int(got[0], f"{what}: x")
+    check_int(got[1], f"{what}: y")
+
+
+def check_digits(digits, what: str) -> list:
+    """A digit list is an exact list (or tuple) of exact ints; returns a plain list."""
+    if type(digits) not in (list, tuple):
+        fail(f"{what}: expected a list of digits, got {type_name(digits)}")
+    out = list(digits)
+    for i, d in enumerate(out):
+        check_int(d, f"{what}: digit {i}")
+    return out
 
 
 def rng(seed: int = 2026) -> random.Random:
@@ -263,14 +355,13 @@ def bin_points(a: int, b: int, F) -> list:
 
 def check_point(got, expected, what: str, on_curve=None) -> None:
     """Compare points; ``on_curve(P) -> bool`` helps say *how* a point is wrong."""
+    check_point_shape(got, what)
     if got == expected:
         return
     if expected is None:
         fail(f"{what} should be the point at infinity (None)")
     if got is None:
         fail(f"{what} returned the point at infinity (None), but the result is a finite point")
-    if not (isinstance(got, tuple) and len(got) == 2):
-        fail(f"{what} must return a tuple (x, y) or None, got {type(got).__name__}")
     if on_curve is not None and not on_curve(got):
         fail(f"{what} is not on the curve")
     if got[0] == expected[0]:
@@ -283,7 +374,7 @@ def check_point(got, expected, what: str, on_curve=None) -> None:
 
 
 def check_naf(digits, k: int, what: str = "naf") -> None:
-    expect(isinstance(digits, (list, tuple)), f"{what}({k}) must return a list of digits, got {type(digits).__name__}")
+    digits = check_digits(digits, f"{what}({k})")
     for i, d in enumerate(digits):
         if d not in (-1, 0, 1):
             fail(f"{what}({k}): digit {d} at position {i} not allowed: NAF digits are -1, 0, 1")
@@ -300,7 +391,7 @@ def check_naf(digits, k: int, what: str = "naf") -> None:
 
 
 def check_wnaf(digits, k: int, w: int, what: str = "wnaf") -> None:
-    expect(isinstance(digits, (list, tuple)), f"{what} must return a list of digits")
+    digits = check_digits(digits, f"{what}({k}, w={w})")
     lim = 1 << (w - 1)
     for i, d in enumerate(digits):
         if d and (d % 2 == 0 or abs(d) >= lim):
@@ -350,7 +441,7 @@ def zt_divides(x, y, mu) -> bool:
 
 
 def check_tnaf(digits, r0: int, r1: int, mu: int, what: str = "tnaf") -> None:
-    expect(isinstance(digits, (list, tuple)), f"{what} must return a list of digits")
+    digits = check_digits(digits, f"{what}({r0}, {r1}, mu={mu})")
     for i, d in enumerate(digits):
         if d not in (-1, 0, 1):
             fail(f"{what}({r0}, {r1}, mu={mu}): digit {d} at position {i} not allowed: τNAF digits are -1, 0, 1")
@@ -422,8 +513,9 @@ def p_points(p, a, b) -> list:
 
 
 def check_close(got, expected: float, what: str, rel: float = 1e-9) -> None:
-    expect(isinstance(got, (int, float)) and not isinstance(got, bool) or hasattr(got, "__float__"),
-           f"{what} must be a number, got {type(got).__name__}")
+    got = plain(got, what)
+    if type(got) not in (int, float):
+        fail(f"{what}: expected a float, got {type_name(got)}")
     got = float(got)
     if not math.isfinite(got):
         fail(f"{what} is not a finite number ({got})")
@@ -448,10 +540,10 @@ def check_ladder_x(got, k: int, P, a: int, b: int, F, what: str = "ladder_x") ->
     """x(kP) on a small binary curve, with a diagnosis of the usual off-by-ones."""
     R = bin_mul(k, P, a, F)
     exp = None if R is None else R[0]
-    if got == exp:
-        return
     if got is not None:
         check_int(got, f"{what}(k, x)")
+    if got == exp:
+        return
     t = k.bit_length()
     def xof(j):
         Q = bin_mul(j, P, a, F)
@@ -541,6 +633,7 @@ def ref_tnaf(x, mu):
 def check_binary_sum(got, P, Q, a: int, F, what: str | None = None) -> None:
     """P + Q on y² + xy = x³ + ax² + b, diagnosing the usual slips in the formulas."""
     what = what or f"{P} + {Q}"
+    check_point_shape(got, what)
     exp = bin_add(P, Q, a, F)
     if got == exp:
         return

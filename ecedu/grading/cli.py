@@ -23,6 +23,7 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 
 from . import notebook as nbu  # first: it trims slow optional imports
+from . import judge
 
 import nbformat  # noqa: E402
 
@@ -121,6 +122,7 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
     release = nbformat.read(str(rel_path), as_version=4) if rel_path.is_file() else None
     merged = nbu.merge_submission(source, sub, release)
     max_score = sum(q.max_points for q in merged.questions)
+    cells, plans = _judge_outside(source, merged)
 
     tmp = Path(tempfile.mkdtemp(prefix="ecedu-grade-"))
     try:
@@ -168,6 +170,13 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
         for i in status.get("truncated", []):
             notes.append(f"cell {i} printed too much; its output was cut")
 
+        test_sources = {gid: src for role, gid, src in cells if role == "test"}
+        replayer = judge.Replayer(cells)
+        if plans:
+            with _quiet():
+                setup_err = replayer.run_setup()
+            if setup_err is not None:
+                notes.append(f"the grader could not run the exercise's setup: {type(setup_err).__name__}")
         results: list[QuestionResult] = []
         for q in merged.questions:
             if executed is None:
@@ -187,6 +196,13 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
                     answer_notes.append(f"answer cell {gid!r} raised {err.get('ename')}: {_clip(str(err.get('evalue', '')))}")
             cell = executed.cells[q.cell_index]
             err = _cell_error(cell)
+            if q.name in plans and err is None and q.cell_index not in timed_out \
+                    and cell.get("execution_count") is not None:
+                # the verdict from outside the kernel: replay the test on the kernel's results
+                with _quiet():
+                    exc = replayer.replay(test_sources[q.name], plans[q.name],
+                                          judge.results_from_outputs(cell.get("outputs", [])))
+                err = None if exc is None else {"ename": type(exc).__name__, "evalue": str(exc)}
             if q.cell_index in timed_out:
                 fb, pts = f"time limit exceeded ({int(timeout)} s per cell): an infinite loop, or far too slow", 0
             elif err is not None:
@@ -205,6 +221,49 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
     finally:
         if not keep:
             shutil.rmtree(tmp, ignore_errors=True)
+
+
+class _quiet:
+    """Silence instructor code run grader-side (it may print), so ``--json`` stays JSON."""
+
+    def __enter__(self):
+        import contextlib
+        import io
+        self._stack = contextlib.ExitStack()
+        self._stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
+        self._stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
+        return self
+
+    def __exit__(self, *exc):
+        self._stack.close()
+        return False
+
+
+def _judge_outside(source, merged):
+    """Prepare the merged notebook for judging outside the kernel (see :mod:`judge`).
+
+    Every test cell that can be replayed is swapped for a producer cell (so its code,
+    hidden tests included, never reaches the kernel), and every answer cell gets the
+    answer guard appended.  Returns the instructor cells and the replay plans."""
+    cells = []
+    for c in source.cells:
+        if c.cell_type != "code":
+            continue
+        role = "answer" if nbu.is_answer(c) else "test" if nbu.is_test(c) else "setup"
+        cells.append((role, nbu.grade_id(c), nbu.strip_markers(c.source)))
+    try:
+        with _quiet():
+            plans = judge.record(cells)
+    except Exception:  # noqa: BLE001 - then every test runs in the kernel, as before
+        plans = {}
+    names = {gid: judge.bound_names(src) for role, gid, src in cells if role == "answer"}
+    for q in merged.questions:
+        if q.name in plans:
+            merged.nb.cells[q.cell_index].source = judge.producer_source(plans[q.name])
+    for gid, idx in merged.answer_cells.items():
+        if names.get(gid):
+            merged.nb.cells[idx].source += judge.guard_source(names[gid])
+    return cells, plans
 
 
 def format_report(rep: Report) -> str:
