@@ -24,6 +24,7 @@ from pathlib import Path
 
 from . import notebook as nbu  # first: it trims slow optional imports
 from . import judge
+from . import sandbox as sbx
 
 import nbformat  # noqa: E402
 
@@ -46,6 +47,7 @@ class Report:
     max_score: float
     questions: list[QuestionResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    sandbox: str = ""
 
     def to_json(self) -> dict:
         return {
@@ -56,6 +58,7 @@ class Report:
                            "max_points": _num(q.max_points), "feedback": q.feedback}
                           for q in self.questions],
             "notes": list(self.notes),
+            "sandbox": self.sandbox,
         }
 
     def feedback_for(self, name: str) -> str:
@@ -104,25 +107,44 @@ def _cell_error(cell) -> dict | None:
     return None
 
 
+def sandbox_status(use_sandbox: bool | None = None) -> tuple[bool, str]:
+    """(sandboxed, sentence for the teacher) for a grading run."""
+    if use_sandbox is False:
+        return False, "NO SANDBOX (switched off): the submission runs with the grader's file access"
+    ok, reason = sbx.status()
+    if ok:
+        return True, ("sandbox: bubblewrap, unprivileged uid, no network, read-only system, "
+                      "only the work folder writable")
+    return False, f"NO SANDBOX ({reason}): the submission can read and write whatever the grader can"
+
+
 def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: int = 200_000,
-                   memory_mb: int = 6144, root: str | os.PathLike | None = None, keep: bool = False) -> Report:
-    """Grade one notebook; never raises for problems caused by the submission."""
+                   memory_mb: int = 6144, root: str | os.PathLike | None = None, keep: bool = False,
+                   use_sandbox: bool | None = None, require_sandbox: bool = False,
+                   max_processes: int = 256) -> Report:
+    """Grade one notebook; never raises for problems caused by the submission.
+
+    ``use_sandbox``: None = bubblewrap when it works here, False = never (for tests
+    that show what the sandbox prevents); ``require_sandbox`` refuses to grade without it."""
     root = Path(root) if root else nbu.exercises_root()
+    sandboxed, sandbox_line = sandbox_status(use_sandbox)
+    if require_sandbox and not sandboxed:
+        return Report(None, 0, 0, [], [f"not graded: a sandbox is required ({sandbox_line})"], sandbox_line)
     try:
         sub = nbformat.read(str(path), as_version=4)
     except Exception as exc:  # noqa: BLE001
-        return Report(None, 0, 0, [], [f"cannot read the notebook: {type(exc).__name__}: {exc}"])
+        return Report(None, 0, 0, [], [f"cannot read the notebook: {type(exc).__name__}: {exc}"], sandbox=sandbox_line)
     try:
         exercise = nbu.identify_exercise(sub, path, root)
     except nbu.ExerciseNotFound as exc:
-        return Report(None, 0, 0, [], [str(exc)])
+        return Report(None, 0, 0, [], [str(exc)], sandbox=sandbox_line)
     src_path = nbu.source_path(exercise, root)
     source = nbformat.read(str(src_path), as_version=4)
     rel_path = root / "release" / exercise / f"{exercise}.ipynb"
     release = nbformat.read(str(rel_path), as_version=4) if rel_path.is_file() else None
     merged = nbu.merge_submission(source, sub, release)
     max_score = sum(q.max_points for q in merged.questions)
-    cells, plans = _judge_outside(source, merged)
+    cells, plans, kernel_needs_reference = _judge_outside(source, merged)
 
     tmp = Path(tempfile.mkdtemp(prefix="ecedu-grade-"))
     try:
@@ -132,15 +154,20 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
         nb_in = work / f"{exercise}.ipynb"
         nbformat.write(merged.nb, str(nb_in))
         out, status_file = tmp / "executed.ipynb", tmp / "status.json"
+        # the runner (nbclient) is the grader's: it gets the grader's environment; the
+        # kernel it starts gets only sandbox.kernel_env
         env = dict(os.environ)
         pkg_parent = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = pkg_parent + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        env.setdefault("MPLBACKEND", "Agg")
-        env["ECEDU_GRADING"] = "1"
         n_code = sum(1 for c in merged.nb.cells if c.cell_type == "code")
         deadline = timeout * (n_code + 2) + 60
+        limits = sbx.Limits(memory_mb=memory_mb, cpu_seconds=int(deadline), nproc=max_processes)
+        if not sandboxed and os.geteuid() != 0:
+            limits.nproc += _tasks_of_this_user()   # RLIMIT_NPROC counts all of this uid's tasks
+        kernel_cfg = sbx.config(sandboxed, work, kernel_needs_reference, limits)
         cmd = [sys.executable, "-m", "ecedu.grading.runner", str(nb_in), str(out), str(status_file),
-               "--timeout", str(timeout), "--max-output", str(max_output), "--memory-mb", str(memory_mb)]
+               "--timeout", str(timeout), "--max-output", str(max_output), "--memory-mb", "0",
+               "--kernel", json.dumps(kernel_cfg)]
         notes = list(merged.warnings)
         proc = subprocess.Popen(cmd, cwd=str(work), env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
@@ -217,25 +244,33 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
                 fb = fb + " [" + "; ".join(answer_notes) + "]"
             results.append(QuestionResult(q.name, pts, q.max_points, fb))
         score = sum(r.points for r in results)
-        return Report(exercise, score, max_score, results, notes)
+        return Report(exercise, score, max_score, results, notes, sandbox_line)
     finally:
         if not keep:
             shutil.rmtree(tmp, ignore_errors=True)
 
 
 class _quiet:
-    """Silence instructor code run grader-side (it may print), so ``--json`` stays JSON."""
+    """Silence instructor code run grader-side (it may print), so ``--json`` stays JSON.
+    One at a time: redirecting ``sys.stdout`` is process-wide, and gradings may run in threads."""
+
+    import threading
+    _lock = threading.RLock()
 
     def __enter__(self):
         import contextlib
         import io
+        self._lock.acquire()
         self._stack = contextlib.ExitStack()
         self._stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
         self._stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
         return self
 
     def __exit__(self, *exc):
-        self._stack.close()
+        try:
+            self._stack.close()
+        finally:
+            self._lock.release()
         return False
 
 
@@ -263,7 +298,22 @@ def _judge_outside(source, merged):
     for gid, idx in merged.answer_cells.items():
         if names.get(gid):
             merged.nb.cells[idx].source += judge.guard_source(names[gid])
-    return cells, plans
+    # does anything that still runs in the kernel use the reference part of checks?
+    from . import strict
+    in_kernel = [src for role, gid, src in cells if role == "setup" or (role == "test" and gid not in plans)]
+    needs_reference = any(set(re.findall(r"\bchecks\.(\w+)", src)) - set(strict.__all__) for src in in_kernel)
+    return cells, plans, needs_reference
+
+
+def _tasks_of_this_user() -> int:
+    uid, n = os.getuid(), 0
+    for d in Path("/proc").glob("[0-9]*"):
+        try:
+            if d.stat().st_uid == uid:
+                n += len(os.listdir(d / "task"))
+        except OSError:
+            continue
+    return n
 
 
 def format_report(rep: Report) -> str:
@@ -285,6 +335,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("notebook", help="the exercise notebook (.ipynb) to grade")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
     ap.add_argument("--timeout", type=float, default=30, help="time limit per cell in seconds (default 30)")
+    ap.add_argument("--require-sandbox", action="store_true",
+                    help="refuse to grade when the bubblewrap sandbox is not available (for teachers)")
+    ap.add_argument("--no-sandbox", action="store_true",
+                    help="run the kernel without the sandbox (only for trusted notebooks)")
     ap.add_argument("--exercises", default=None,
                     help="course directory with source/ (default: $ECEDU_EXERCISES or the repo's exercises/)")
     return ap
@@ -292,9 +346,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     """CLI entry: returns 0 when the notebook was graded (whatever the score),
-    2 when it could not be graded at all (unreadable, unknown exercise)."""
+    2 when it could not be graded at all (unreadable, unknown exercise),
+    3 when ``--require-sandbox`` was given and no sandbox can be had."""
     args = build_parser().parse_args(argv)
-    rep = grade_notebook(args.notebook, timeout=args.timeout, root=args.exercises)
+    use = False if args.no_sandbox else None
+    sandboxed, line = sandbox_status(use)
+    print(("" if sandboxed else "WARNING: ") + line, file=sys.stderr, flush=True)   # before grading
+    if args.require_sandbox and not sandboxed:
+        print("not graded: --require-sandbox was given", file=sys.stderr)
+        return 3
+    rep = grade_notebook(args.notebook, timeout=args.timeout, root=args.exercises, use_sandbox=use)
     if args.json:
         print(json.dumps(rep.to_json(), indent=2, ensure_ascii=False))
     else:

@@ -168,6 +168,7 @@ def record(cells: list[tuple[str, str, str]]) -> dict[str, Plan]:
     answers: dict[str, None] = {}
     plans: dict[str, Plan] = {}
     refs: dict = {}
+    depth = [0]   # how deep inside a recorded call we are (per recording, not shared)
     for role, gid, src in cells:
         if role in ("setup", "answer"):
             if _run(src, ns) is not None:
@@ -185,7 +186,7 @@ def record(cells: list[tuple[str, str, str]]) -> dict[str, Plan]:
                 continue
             if callable(ns[name]):
                 saved[name] = ns[name]
-                ns[name] = _recorder(name, ns[name], plan, refs)
+                ns[name] = _recorder(name, ns[name], plan, refs, depth)
             elif name in used:
                 plan.values.append(name)
                 try:
@@ -199,7 +200,7 @@ def record(cells: list[tuple[str, str, str]]) -> dict[str, Plan]:
     return plans
 
 
-def _recorder(name, fn, plan: Plan, refs: dict, _depth=[0]):
+def _recorder(name, fn, plan: Plan, refs: dict, _depth: list):
     """Wrap an answer function so the test's own calls to it are recorded (calls one
     answer makes to another, e.g. gf2m_mul to clmul, are not: the kernel makes those)."""
     def call(*args, **kwargs):
