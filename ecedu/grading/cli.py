@@ -11,6 +11,7 @@ Entry point for the lead's ``ecedu.__main__``: :func:`main(argv) -> int`.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import re
@@ -146,20 +147,21 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
     max_score = sum(q.max_points for q in merged.questions)
     cells, plans, kernel_needs_reference = _judge_outside(source, merged)
 
-    tmp = Path(tempfile.mkdtemp(prefix="ecedu-grade-"))
-    try:
-        work = tmp / "work"
+    def run_and_score(nb, name):
+        """Execute ``nb`` in a fresh copy of the exercise folder; score every question."""
+        tmp = tmps[0]
+        work = tmp / name
         # the exercise folder's other files (data, C sources) go with it
         shutil.copytree(src_path.parent, work, ignore=shutil.ignore_patterns("*.ipynb", ".ipynb_checkpoints"))
         nb_in = work / f"{exercise}.ipynb"
-        nbformat.write(merged.nb, str(nb_in))
-        out, status_file = tmp / "executed.ipynb", tmp / "status.json"
+        nbformat.write(nb, str(nb_in))
+        out, status_file = tmp / f"{name}.ipynb", tmp / f"{name}.json"
         # the runner (nbclient) is the grader's: it gets the grader's environment; the
         # kernel it starts gets only sandbox.kernel_env
         env = dict(os.environ)
         pkg_parent = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = pkg_parent + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        n_code = sum(1 for c in merged.nb.cells if c.cell_type == "code")
+        n_code = sum(1 for c in nb.cells if c.cell_type == "code")
         deadline = timeout * (n_code + 2) + 60
         limits = sbx.Limits(memory_mb=memory_mb, cpu_seconds=int(deadline), nproc=max_processes)
         if not sandboxed and os.geteuid() != 0:
@@ -244,10 +246,79 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
                 fb = fb + " [" + "; ".join(answer_notes) + "]"
             results.append(QuestionResult(q.name, pts, q.max_points, fb))
         score = sum(r.points for r in results)
+        return results, notes, executed
+
+    tmps = [Path(tempfile.mkdtemp(prefix="ecedu-grade-"))]
+    try:
+        results, notes, executed = run_and_score(merged.nb, "work")
+        if executed is not None:
+            results, notes = _regrade_with_references(merged, source, sub, results, notes, run_and_score)
+        score = sum(r.points for r in results)
         return Report(exercise, score, max_score, results, notes, sandbox_line)
     finally:
         if not keep:
-            shutil.rmtree(tmp, ignore_errors=True)
+            shutil.rmtree(tmps[0], ignore_errors=True)
+
+
+def _regrade_with_references(merged, source, sub, results, notes, run_and_score):
+    """Grade each question on its own answer, not on the earlier ones it builds on.
+
+    A question that lost points and whose answer uses a function from an earlier
+    answer that failed its own test (ex07: the ladder calls ``madd``) is graded again
+    in a second run in which those earlier answers are the instructor's solution.
+    Its feedback says which earlier answer was replaced.  (That second kernel holds
+    the replaced solutions; its only way out is this question's feedback.)"""
+    by_name = {r.name: r for r in results}
+    q_of_answer = {gid: q for q in merged.questions for gid in q.answer_ids}
+    solutions = {nbu.grade_id(c): nbu.strip_markers(c.source) for c in source.cells if nbu.is_answer(c)}
+    defined = {gid: judge.bound_names(src) for gid, src in solutions.items()}
+    tests = {nbu.grade_id(c): c.source for c in source.cells if nbu.is_test(c)}
+    order = list(merged.answer_cells)
+    blamed: dict[str, list[tuple[str, list[str], str]]] = {}
+    own_of: dict[str, list[str]] = {}
+    for q in merged.questions:
+        before = [g for g in order if merged.answer_cells[g] < q.cell_index]
+        own = list(q.answer_ids) or before[-1:]       # a test right after another tests the same answer
+        own_of[q.name] = own
+        if by_name[q.name].points == q.max_points:
+            continue
+        used = judge.used_names(tests.get(q.name, ""))
+        for gid in own:
+            used |= judge.used_names(merged.nb.cells[merged.answer_cells[gid]].source)
+        for gid in before:
+            if gid in own:
+                continue
+            names = sorted(set(defined.get(gid, [])) & used)
+            dq = q_of_answer.get(gid)
+            if names and dq is not None and by_name[dq.name].points < dq.max_points and gid in solutions:
+                blamed.setdefault(q.name, []).append((gid, names, dq.name))
+    # never replace an answer that a regraded question is about
+    keep = {g for name in blamed for g in own_of[name]}
+    blamed = {name: [b for b in bs if b[0] not in keep] for name, bs in blamed.items()}
+    blamed = {name: bs for name, bs in blamed.items() if bs}
+    replace = {gid for bs in blamed.values() for gid, _, _ in bs}
+    if not replace:
+        return results, notes
+    nb2 = copy.deepcopy(merged.nb)
+    for gid in replace:
+        nb2.cells[merged.answer_cells[gid]].source = solutions[gid] + judge.guard_source(defined[gid])
+    results2, _notes2, executed2 = run_and_score(nb2, "with-references")
+    if executed2 is None:
+        return results, notes
+    by2 = {r.name: r for r in results2}
+    out = []
+    for r in results:
+        if r.name not in blamed:
+            out.append(r)
+            continue
+        r2 = by2[r.name]
+        why = "; ".join(f"{', '.join(n)} (failed in {dq})" for _, n, dq in blamed[r.name])
+        if r2.points == r2.max_points:
+            fb = f"passed once the reference {why} was put in: the points were lost upstream, not here"
+        else:
+            fb = f"{r2.feedback} [graded with the reference {why}]"
+        out.append(QuestionResult(r.name, r2.points, r.max_points, _clip(fb)))
+    return out, notes
 
 
 class _quiet:

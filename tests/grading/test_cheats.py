@@ -10,6 +10,7 @@ from ecedu.grading import checks
 from ecedu.grading.cli import grade_notebook
 
 from .helpers import EXERCISES, submission, write
+from .wrong_solutions import WRONG
 
 RIGGED = '''
 class _A(int):
@@ -64,7 +65,7 @@ CHEATS = {
         "clmul": ("get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n"
                   "def clmul(a, b):\n    raise NotImplementedError\n"),
         "poly_reduce": "def poly_reduce(c, f):\n    return 0\n"},
-        ("test_clmul", "test_poly_reduce"), ()),
+        EX01_ALL),
     "patching the checks to pass (ex01)": ("ex01_gf2m_mul", {
         "clmul": ("from ecedu.grading import checks as _c\n"
                   "for _n in dir(_c):\n    if _n.startswith('check_') or _n in ('fail', 'expect', 'same'):\n"
@@ -72,15 +73,22 @@ CHEATS = {
                   "import builtins\nbuiltins.AssertionError = type('Nope', (Exception,), {})\n"
                   "def clmul(a, b):\n    return 0\n"),
         "poly_reduce": "def poly_reduce(c, f):\n    return 0\n"},
-        ("test_clmul", "test_poly_reduce"), ()),
+        EX01_ALL),
 }
+# issue 17: "an empty submission scored 9/9 in four ways": these start from the blank release
+EMPTY_SUBMISSION = {"the checker's own reference functions (ex01)", "input transformer that blanks every later cell (ex01)",
+                    "set_custom_exc swallowing every exception (ex01)", "patching the checks to pass (ex01)"}
 
 
 @pytest.mark.parametrize("name", list(CHEATS))
 def test_cheat_scores_zero(name, tmp_path):
     ex, answers, zero, *honest = CHEATS[name]
-    rep = grade_notebook(write(submission(ex, answers), tmp_path / f"{ex}.ipynb"), root=EXERCISES, timeout=20)
+    base = "blank" if name in EMPTY_SUBMISSION else "solution"
+    rep = grade_notebook(write(submission(ex, answers, base=base), tmp_path / f"{ex}.ipynb"),
+                         root=EXERCISES, timeout=20)
     assert rep.exercise == ex
+    if base == "blank":
+        assert rep.score == 0, rep.to_json()
     # honest answers of the same notebook keep their points (by default: every question
     # not listed; a question built on a cheated answer is listed in ``honest`` explicitly)
     keep = honest[0] if honest else [q.name for q in rep.questions if q.name not in zero]
@@ -110,3 +118,24 @@ def test_rigged_values_are_refused_without_calling_their_methods():
     guarded = checks.strict_answer(lambda: A(1), "f")
     with pytest.raises(AssertionError, match="got _A"):
         guarded()
+
+
+def test_questions_are_graded_independently(tmp_path):
+    """ex07 half right: madd forgets to square Z₃.  madd loses its 3 points; the
+    ladder, which calls madd, is graded with the reference madd put in and keeps its
+    points, and its feedback names the earlier answer that failed."""
+    bad_madd = ("def madd(X1, Z1, X2, Z2, x, F):\n    T1, T2 = F.mul(X1, Z2), F.mul(X2, Z1)\n"
+                "    Z3 = T1 ^ T2\n    return F.mul(x, Z3) ^ F.mul(T1, T2), Z3\n")
+    ex = "ex07_ld_ladder"
+    rep = grade_notebook(write(submission(ex, {"madd": bad_madd}), tmp_path / f"{ex}.ipynb"), root=EXERCISES)
+    assert rep.points_for("test_madd") == 0
+    assert rep.points_for("test_mdouble") == 2
+    assert rep.points_for("test_ladder") == 3, rep.to_json()
+    assert "madd (failed in test_madd)" in rep.feedback_for("test_ladder")
+    # and a ladder that is wrong on its own still fails with the reference madd in place
+    wrong_ladder = WRONG[ex]["answers"]["ladder_x"]
+    rep = grade_notebook(write(submission(ex, {"madd": bad_madd, "ladder_x": wrong_ladder}),
+                               tmp_path / "both" / f"{ex}.ipynb"), root=EXERCISES)
+    assert rep.points_for("test_ladder") == 0
+    fb = rep.feedback_for("test_ladder")
+    assert WRONG[ex]["feedback"] in fb and "graded with the reference madd" in fb, fb
