@@ -22,7 +22,7 @@ from .strict import (check_digits, check_int, check_point_shape, expect, fail, p
                      same, strict_answer, type_name)
 
 # Solinas' rounding in Z[τ]: the package's own (GECC Alg. 3.63), so grading and course agree.
-from ecedu.scalar.tnaf import round_off
+from ecedu.scalar.tnaf import round_off  # noqa: F401 - checks.round_off, used by ex09
 
 # --------------------------------------------------------------------------
 # generic

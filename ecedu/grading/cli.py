@@ -20,7 +20,7 @@ import signal
 import subprocess
 import sys
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import notebook as nbu  # first: it trims slow optional imports
@@ -153,7 +153,9 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
         work = tmp / name
         # the exercise folder's other files (data, C sources) go with it
         shutil.copytree(src_path.parent, work, ignore=shutil.ignore_patterns("*.ipynb", ".ipynb_checkpoints"))
-        nb_in = work / f"{exercise}.ipynb"
+        # the notebook to run stays outside the work folder: the kernel must not read
+        # the test cells that still run in it (their hidden parts) from disk
+        nb_in = tmp / f"{name}-in.ipynb"
         nbformat.write(nb, str(nb_in))
         out, status_file = tmp / f"{name}.ipynb", tmp / f"{name}.json"
         # the runner (nbclient) is the grader's: it gets the grader's environment; the
@@ -245,7 +247,6 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
             elif pts == 0 and answer_notes:
                 fb = fb + " [" + "; ".join(answer_notes) + "]"
             results.append(QuestionResult(q.name, pts, q.max_points, fb))
-        score = sum(r.points for r in results)
         return results, notes, executed
 
     tmps = [Path(tempfile.mkdtemp(prefix="ecedu-grade-"))]

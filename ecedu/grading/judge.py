@@ -31,6 +31,7 @@ from __future__ import annotations
 import ast
 import builtins
 import json
+import time
 from collections import defaultdict, deque
 from dataclasses import dataclass, field
 from fractions import Fraction
@@ -149,6 +150,7 @@ class Plan:
     """How one test cell is judged outside the kernel."""
     calls: list = field(default_factory=list)   # (function, encoded args) in call order
     values: list[str] = field(default_factory=list)               # answer names read as data
+    seconds: list = field(default_factory=list)  # how long each call took with the reference
 
 
 def _run(source: str, ns: dict) -> BaseException | None:
@@ -213,10 +215,13 @@ def _recorder(name, fn, plan: Plan, refs: dict, _depth: list):
             except NotPlain:
                 plan.calls.append(None)  # marks the plan as not replayable
         _depth[0] += 1
+        t0 = time.perf_counter()
         try:
             result = fn(*args, **kwargs)   # a call that raises is recorded too: the kernel must raise
         finally:
             _depth[0] -= 1
+            if top:
+                plan.seconds.append(time.perf_counter() - t0)
         if top:
             try:
                 encode(result)
@@ -230,8 +235,8 @@ def _recorder(name, fn, plan: Plan, refs: dict, _depth: list):
 # step 2: the producer cell that runs in the kernel
 
 _PRODUCER = '''\
-def __ecedu_produce(__calls, __values):
-    import json as _json
+def __ecedu_produce(__calls, __values, __budgets):
+    import json as _json, signal as _signal
     from fractions import Fraction as _Fraction
     from IPython.display import display as _display
     def _enc(v, d=0):
@@ -257,22 +262,40 @@ def __ecedu_produce(__calls, __values):
             return str(f())[:300]
         except BaseException:
             return "?"
+    class _TooSlow(BaseException):
+        pass
+    def _alarm(*a):
+        raise _TooSlow()
+    _old = _signal.signal(_signal.SIGALRM, _alarm)
     g = globals()
     out = {"calls": [], "values": {}}
-    for name, args in _json.loads(__calls):
+    slow = set()
+    for (name, args), budget in zip(_json.loads(__calls), _json.loads(__budgets)):
         if name not in g:
             out["calls"].append({"raise": ["NameError", f"name {name!r} is not defined"]})
             continue
+        if name in slow:
+            out["calls"].append({"raise": ["TimeoutError", f"{name}: skipped, an earlier call was far too slow"]})
+            continue
         try:
-            r = g[name](*_dec(args))
+            _signal.setitimer(_signal.ITIMER_REAL, budget)
+            try:
+                r = g[name](*_dec(args))
+            finally:
+                _signal.setitimer(_signal.ITIMER_REAL, 0)
             try:
                 out["calls"].append({"ok": _enc(r)})
             except TypeError:
                 out["calls"].append({"bad": _safe(lambda: type(r).__name__)})
         except KeyboardInterrupt:
             raise
+        except _TooSlow:
+            slow.add(name)
+            out["calls"].append({"raise": ["TimeoutError", f"{name} took more than {budget:.0f} s on one input "
+                                           "(an infinite loop, or far too slow)"]})
         except BaseException as e:
             out["calls"].append({"raise": [_safe(lambda: type(e).__name__), _safe(lambda: e)]})
+    _signal.signal(_signal.SIGALRM, _old)
     for name in _json.loads(__values):
         try:
             out["values"][name] = {"ok": _enc(g[name])}
@@ -285,8 +308,12 @@ def __ecedu_produce(__calls, __values):
 
 
 def producer_source(plan: Plan) -> str:
+    """The producer cell: per call a time budget of 100 times what the reference needed
+    (at least 2 s), so a wrong answer that explodes (an unreduced product squared 170
+    times) fails in seconds instead of using up the whole cell's time limit."""
     calls = json.dumps([[name, args] for name, args in plan.calls])
-    return (_PRODUCER % RESULTS_MIME) + f"__ecedu_produce({calls!r}, {json.dumps(plan.values)!r})\n"
+    budgets = json.dumps([round(max(2.0, 100 * t), 1) for t in plan.seconds])
+    return (_PRODUCER % RESULTS_MIME) + f"__ecedu_produce({calls!r}, {json.dumps(plan.values)!r}, {budgets!r})\n"
 
 
 def results_from_outputs(outputs) -> dict | None:

@@ -141,7 +141,7 @@ def run(in_path: str, out_path: str, status_path: str, timeout: float, max_outpu
     from nbclient.exceptions import DeadKernelError
 
     nb = nbformat.read(in_path, as_version=4)
-    workdir = str(Path(in_path).resolve().parent)
+    workdir = (kernel or {}).get("work") or str(Path(in_path).resolve().parent)
     Client = _make_client_class()
     km_class, env = _make_kernel_manager(kernel) if kernel else (None, None)
     client = Client(nb, timeout=int(max(1, timeout)), kernel_name="python3",

@@ -104,7 +104,8 @@ def test_hostile_and_honest_submissions_side_by_side(tmp_path):
         reps = [f.result() for f in futs]
     assert reps[0].score == reps[0].max_score and not reps[0].notes
     assert reps[1].points_for("test_gf2m_mul") == 0
-    assert reps[2].score == 0
+    assert reps[2].points_for("test_clmul") == 0 and reps[2].points_for("test_poly_reduce") == 0
+    assert any("kernel died" in n for n in reps[2].notes)
 
 
 def test_memory_hog_is_capped(tmp_path):
@@ -163,6 +164,8 @@ _try("write_out", lambda: open(%(outside)r, "w").write("escaped"))
 _try("write_source", lambda: open(%(in_source)r, "w").write("pwned"))
 _try("socket", lambda: socket.create_connection(("127.0.0.1", %(port)d), timeout=2))
 _out["secret"] = "ok" if os.environ.get("ECEDU_TEST_SECRET") else "absent"
+import glob
+_out["merged_nb"] = "ok" if glob.glob("*.ipynb") + glob.glob("../*.ipynb") else "absent"
 _try("raise_as", lambda: resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY,) * 2))
 _try("big_alloc", lambda: bytearray(20 * 1024 ** 3))
 subprocess.Popen(["sleep", "%(mark)s"], start_new_session=True)
@@ -230,6 +233,7 @@ def test_sandbox_contains_every_escape(tmp_path, monkeypatch):
     assert got["write_source"] != "ok" and not wrote_source, got
     assert got["socket"] != "ok", got
     assert got["secret"] == "absent", got
+    assert got["merged_nb"] == "absent", got    # the notebook being run (hidden tests) is not on its disk
     assert got["raise_as"] != "ok" and got["big_alloc"] == "MemoryError", got
     assert got["fork400"] != "ok", got          # the process-count limit stopped the fork loop
     assert not sleepers, "a process started in a new session outlived grading"
@@ -244,7 +248,7 @@ def test_the_same_escapes_work_without_the_sandbox(tmp_path, monkeypatch):
     behind, so the test above measures the sandbox and not a broken attack."""
     rep, got, wrote_out, wrote_source, sleepers = _run_attacks(tmp_path, monkeypatch, use_sandbox=False, fork=False)
     assert got["hostname"] == "ok" and got["source_abs"] == "ok" and got["source_rel"] == "ok", got
-    assert wrote_out and wrote_source and got["socket"] == "ok", got
+    assert wrote_out and wrote_source and got["socket"] == "ok" and got["merged_nb"] == "ok", got
     assert got["secret"] == "absent", got   # the scrubbed environment holds without the sandbox too
     assert sleepers, "without the sandbox the background process survives"
     assert "NO SANDBOX" in rep.sandbox
