@@ -151,23 +151,26 @@ MARK = "98765"  # sleep 98765: the background process that must not outlive grad
 ATTACKS = '''
 import os, json, socket, resource, subprocess
 _out = {}
-def _try(name, fn):
+def _try(name, fn, detail=False):
     try:
         fn()
         _out[name] = "ok"
     except BaseException as e:
-        _out[name] = type(e).__name__
+        _out[name] = type(e).__name__ if detail else "no"   # short: the report must fit in the feedback
 _try("hostname", lambda: open("/etc/hostname").read())
 _try("source_abs", lambda: open(%(src)r).read())
 _try("source_rel", lambda: open(os.path.relpath(%(src)r)).read())
+_try("reference", lambda: open(%(grading)r + "/_reference.py").read())
+_try("judge", lambda: open(%(grading)r + "/judge.py").read())
+_try("ref_import", lambda: __import__("ecedu.grading.checks", fromlist=["x"]).ref_clmul)
 _try("write_out", lambda: open(%(outside)r, "w").write("escaped"))
 _try("write_source", lambda: open(%(in_source)r, "w").write("pwned"))
 _try("socket", lambda: socket.create_connection(("127.0.0.1", %(port)d), timeout=2))
-_out["secret"] = "ok" if os.environ.get("ECEDU_TEST_SECRET") else "absent"
+_out["secret"] = "ok" if os.environ.get("ECEDU_TEST_SECRET") else "no"
 import glob
-_out["merged_nb"] = "ok" if glob.glob("*.ipynb") + glob.glob("../*.ipynb") else "absent"
+_out["merged_nb"] = "ok" if glob.glob("*.ipynb") + glob.glob("../*.ipynb") else "no"
 _try("raise_as", lambda: resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY,) * 2))
-_try("big_alloc", lambda: bytearray(20 * 1024 ** 3))
+_try("big_alloc", lambda: bytearray(20 * 1024 ** 3), detail=True)
 subprocess.Popen(["sleep", "%(mark)s"], start_new_session=True)
 if %(fork)r:
     _kids, _n = [], 0
@@ -178,7 +181,7 @@ if %(fork)r:
                 import time; time.sleep(3); os._exit(0)
             _kids.append(_pid)
     except OSError as e:
-        _out["fork400"] = type(e).__name__
+        _out["fork400"] = "no"
     else:
         _out["fork400"] = "ok"
 raise RuntimeError("ATTACKS " + json.dumps(_out, separators=(",", ":")))
@@ -211,7 +214,9 @@ def _run_attacks(tmp_path, monkeypatch, *, use_sandbox, fork):
     listener.listen(1)
     outside = tmp_path / "escaped.txt"
     in_source = EXERCISES / "source" / EX / "pwned.txt"
+    import ecedu.grading
     code = ATTACKS % dict(src=str(nbu.source_path(EX, EXERCISES)), outside=str(outside),
+                          grading=os.path.dirname(ecedu.grading.__file__),
                           in_source=str(in_source), port=listener.getsockname()[1], mark=MARK, fork=fork)
     try:
         rep = grade_notebook(write(submission(EX, {"gf2m_pow": code}), tmp_path / "sub" / f"{EX}.ipynb"),
@@ -229,11 +234,12 @@ def _run_attacks(tmp_path, monkeypatch, *, use_sandbox, fork):
 def test_sandbox_contains_every_escape(tmp_path, monkeypatch):
     rep, got, wrote_out, wrote_source, sleepers = _run_attacks(tmp_path, monkeypatch, use_sandbox=None, fork=True)
     assert got["hostname"] != "ok" and got["source_abs"] != "ok" and got["source_rel"] != "ok", got
+    assert got["reference"] != "ok" and got["judge"] != "ok" and got["ref_import"] != "ok", got
     assert got["write_out"] != "ok" and not wrote_out, got
     assert got["write_source"] != "ok" and not wrote_source, got
     assert got["socket"] != "ok", got
-    assert got["secret"] == "absent", got
-    assert got["merged_nb"] == "absent", got    # the notebook being run (hidden tests) is not on its disk
+    assert got["secret"] == "no", got
+    assert got["merged_nb"] == "no", got    # the notebook being run (hidden tests) is not on its disk
     assert got["raise_as"] != "ok" and got["big_alloc"] == "MemoryError", got
     assert got["fork400"] != "ok", got          # the process-count limit stopped the fork loop
     assert not sleepers, "a process started in a new session outlived grading"
@@ -248,8 +254,9 @@ def test_the_same_escapes_work_without_the_sandbox(tmp_path, monkeypatch):
     behind, so the test above measures the sandbox and not a broken attack."""
     rep, got, wrote_out, wrote_source, sleepers = _run_attacks(tmp_path, monkeypatch, use_sandbox=False, fork=False)
     assert got["hostname"] == "ok" and got["source_abs"] == "ok" and got["source_rel"] == "ok", got
+    assert got["reference"] == "ok" and got["judge"] == "ok", got
     assert wrote_out and wrote_source and got["socket"] == "ok" and got["merged_nb"] == "ok", got
-    assert got["secret"] == "absent", got   # the scrubbed environment holds without the sandbox too
+    assert got["secret"] == "no", got   # the scrubbed environment holds without the sandbox too
     assert sleepers, "without the sandbox the background process survives"
     assert "NO SANDBOX" in rep.sandbox
 
