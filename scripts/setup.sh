@@ -10,6 +10,7 @@ command -v gcc >/dev/null || need+=(gcc)
 command -v openssl >/dev/null || need+=(openssl)
 [ -f /usr/include/valgrind/memcheck.h ] && command -v valgrind >/dev/null || need+=(valgrind)
 command -v chromium >/dev/null || need+=(chromium)
+command -v bwrap >/dev/null || need+=(bubblewrap)   # the sandbox of python -m ecedu grade
 if [ ${#need[@]} -gt 0 ]; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "setup: installing system packages: ${need[*]}"

@@ -11,6 +11,7 @@ Entry point for the lead's ``ecedu.__main__``: :func:`main(argv) -> int`.
 from __future__ import annotations
 
 import argparse
+import copy
 import json
 import os
 import re
@@ -19,10 +20,12 @@ import signal
 import subprocess
 import sys
 import tempfile
-from dataclasses import asdict, dataclass, field
+from dataclasses import dataclass, field
 from pathlib import Path
 
 from . import notebook as nbu  # first: it trims slow optional imports
+from . import judge
+from . import sandbox as sbx
 
 import nbformat  # noqa: E402
 
@@ -45,6 +48,7 @@ class Report:
     max_score: float
     questions: list[QuestionResult] = field(default_factory=list)
     notes: list[str] = field(default_factory=list)
+    sandbox: str = ""
 
     def to_json(self) -> dict:
         return {
@@ -55,6 +59,7 @@ class Report:
                            "max_points": _num(q.max_points), "feedback": q.feedback}
                           for q in self.questions],
             "notes": list(self.notes),
+            "sandbox": self.sandbox,
         }
 
     def feedback_for(self, name: str) -> str:
@@ -103,42 +108,70 @@ def _cell_error(cell) -> dict | None:
     return None
 
 
+def sandbox_status(use_sandbox: bool | None = None) -> tuple[bool, str]:
+    """(sandboxed, sentence for the teacher) for a grading run."""
+    if use_sandbox is False:
+        return False, "NO SANDBOX (switched off): the submission runs with the grader's file access"
+    ok, reason = sbx.status()
+    if ok:
+        return True, ("sandbox: bubblewrap, unprivileged uid, no network, read-only system, "
+                      "only the work folder writable")
+    return False, f"NO SANDBOX ({reason}): the submission can read and write whatever the grader can"
+
+
 def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: int = 200_000,
-                   memory_mb: int = 6144, root: str | os.PathLike | None = None, keep: bool = False) -> Report:
-    """Grade one notebook; never raises for problems caused by the submission."""
+                   memory_mb: int = 6144, root: str | os.PathLike | None = None, keep: bool = False,
+                   use_sandbox: bool | None = None, require_sandbox: bool = False,
+                   max_processes: int = 256) -> Report:
+    """Grade one notebook; never raises for problems caused by the submission.
+
+    ``use_sandbox``: None = bubblewrap when it works here, False = never (for tests
+    that show what the sandbox prevents); ``require_sandbox`` refuses to grade without it."""
     root = Path(root) if root else nbu.exercises_root()
+    sandboxed, sandbox_line = sandbox_status(use_sandbox)
+    if require_sandbox and not sandboxed:
+        return Report(None, 0, 0, [], [f"not graded: a sandbox is required ({sandbox_line})"], sandbox_line)
     try:
         sub = nbformat.read(str(path), as_version=4)
     except Exception as exc:  # noqa: BLE001
-        return Report(None, 0, 0, [], [f"cannot read the notebook: {type(exc).__name__}: {exc}"])
+        return Report(None, 0, 0, [], [f"cannot read the notebook: {type(exc).__name__}: {exc}"], sandbox=sandbox_line)
     try:
         exercise = nbu.identify_exercise(sub, path, root)
     except nbu.ExerciseNotFound as exc:
-        return Report(None, 0, 0, [], [str(exc)])
+        return Report(None, 0, 0, [], [str(exc)], sandbox=sandbox_line)
     src_path = nbu.source_path(exercise, root)
     source = nbformat.read(str(src_path), as_version=4)
     rel_path = root / "release" / exercise / f"{exercise}.ipynb"
     release = nbformat.read(str(rel_path), as_version=4) if rel_path.is_file() else None
     merged = nbu.merge_submission(source, sub, release)
     max_score = sum(q.max_points for q in merged.questions)
+    cells, plans, kernel_needs_reference = _judge_outside(source, merged)
 
-    tmp = Path(tempfile.mkdtemp(prefix="ecedu-grade-"))
-    try:
-        work = tmp / "work"
+    def run_and_score(nb, name):
+        """Execute ``nb`` in a fresh copy of the exercise folder; score every question."""
+        tmp = tmps[0]
+        work = tmp / name
         # the exercise folder's other files (data, C sources) go with it
         shutil.copytree(src_path.parent, work, ignore=shutil.ignore_patterns("*.ipynb", ".ipynb_checkpoints"))
-        nb_in = work / f"{exercise}.ipynb"
-        nbformat.write(merged.nb, str(nb_in))
-        out, status_file = tmp / "executed.ipynb", tmp / "status.json"
+        # the notebook to run stays outside the work folder: the kernel must not read
+        # the test cells that still run in it (their hidden parts) from disk
+        nb_in = tmp / f"{name}-in.ipynb"
+        nbformat.write(nb, str(nb_in))
+        out, status_file = tmp / f"{name}.ipynb", tmp / f"{name}.json"
+        # the runner (nbclient) is the grader's: it gets the grader's environment; the
+        # kernel it starts gets only sandbox.kernel_env
         env = dict(os.environ)
         pkg_parent = str(Path(__file__).resolve().parents[2])
         env["PYTHONPATH"] = pkg_parent + (os.pathsep + env["PYTHONPATH"] if env.get("PYTHONPATH") else "")
-        env.setdefault("MPLBACKEND", "Agg")
-        env["ECEDU_GRADING"] = "1"
-        n_code = sum(1 for c in merged.nb.cells if c.cell_type == "code")
+        n_code = sum(1 for c in nb.cells if c.cell_type == "code")
         deadline = timeout * (n_code + 2) + 60
+        limits = sbx.Limits(memory_mb=memory_mb, cpu_seconds=int(deadline), nproc=max_processes)
+        if not sandboxed and os.geteuid() != 0:
+            limits.nproc += _tasks_of_this_user()   # RLIMIT_NPROC counts all of this uid's tasks
+        kernel_cfg = sbx.config(sandboxed, work, kernel_needs_reference, limits)
         cmd = [sys.executable, "-m", "ecedu.grading.runner", str(nb_in), str(out), str(status_file),
-               "--timeout", str(timeout), "--max-output", str(max_output), "--memory-mb", str(memory_mb)]
+               "--timeout", str(timeout), "--max-output", str(max_output), "--memory-mb", "0",
+               "--kernel", json.dumps(kernel_cfg)]
         notes = list(merged.warnings)
         proc = subprocess.Popen(cmd, cwd=str(work), env=env, stdin=subprocess.DEVNULL,
                                 stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
@@ -168,6 +201,13 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
         for i in status.get("truncated", []):
             notes.append(f"cell {i} printed too much; its output was cut")
 
+        test_sources = {gid: src for role, gid, src in cells if role == "test"}
+        replayer = judge.Replayer(cells)
+        if plans:
+            with _quiet():
+                setup_err = replayer.run_setup()
+            if setup_err is not None:
+                notes.append(f"the grader could not run the exercise's setup: {type(setup_err).__name__}")
         results: list[QuestionResult] = []
         for q in merged.questions:
             if executed is None:
@@ -187,6 +227,13 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
                     answer_notes.append(f"answer cell {gid!r} raised {err.get('ename')}: {_clip(str(err.get('evalue', '')))}")
             cell = executed.cells[q.cell_index]
             err = _cell_error(cell)
+            if q.name in plans and err is None and q.cell_index not in timed_out \
+                    and cell.get("execution_count") is not None:
+                # the verdict from outside the kernel: replay the test on the kernel's results
+                with _quiet():
+                    exc = replayer.replay(test_sources[q.name], plans[q.name],
+                                          judge.results_from_outputs(cell.get("outputs", [])))
+                err = None if exc is None else {"ename": type(exc).__name__, "evalue": str(exc)}
             if q.cell_index in timed_out:
                 fb, pts = f"time limit exceeded ({int(timeout)} s per cell): an infinite loop, or far too slow", 0
             elif err is not None:
@@ -200,11 +247,145 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
             elif pts == 0 and answer_notes:
                 fb = fb + " [" + "; ".join(answer_notes) + "]"
             results.append(QuestionResult(q.name, pts, q.max_points, fb))
+        return results, notes, executed
+
+    tmps = [Path(tempfile.mkdtemp(prefix="ecedu-grade-"))]
+    try:
+        results, notes, executed = run_and_score(merged.nb, "work")
+        if executed is not None:
+            results, notes = _regrade_with_references(merged, source, sub, results, notes, run_and_score)
         score = sum(r.points for r in results)
-        return Report(exercise, score, max_score, results, notes)
+        return Report(exercise, score, max_score, results, notes, sandbox_line)
     finally:
         if not keep:
-            shutil.rmtree(tmp, ignore_errors=True)
+            shutil.rmtree(tmps[0], ignore_errors=True)
+
+
+def _regrade_with_references(merged, source, sub, results, notes, run_and_score):
+    """Grade each question on its own answer, not on the earlier ones it builds on.
+
+    A question that lost points and whose answer uses a function from an earlier
+    answer that failed its own test (ex07: the ladder calls ``madd``) is graded again
+    in a second run in which those earlier answers are the instructor's solution.
+    Its feedback says which earlier answer was replaced.  (That second kernel holds
+    the replaced solutions; its only way out is this question's feedback.)"""
+    by_name = {r.name: r for r in results}
+    q_of_answer = {gid: q for q in merged.questions for gid in q.answer_ids}
+    solutions = {nbu.grade_id(c): nbu.strip_markers(c.source) for c in source.cells if nbu.is_answer(c)}
+    defined = {gid: judge.bound_names(src) for gid, src in solutions.items()}
+    tests = {nbu.grade_id(c): c.source for c in source.cells if nbu.is_test(c)}
+    order = list(merged.answer_cells)
+    blamed: dict[str, list[tuple[str, list[str], str]]] = {}
+    own_of: dict[str, list[str]] = {}
+    for q in merged.questions:
+        before = [g for g in order if merged.answer_cells[g] < q.cell_index]
+        own = list(q.answer_ids) or before[-1:]       # a test right after another tests the same answer
+        own_of[q.name] = own
+        if by_name[q.name].points == q.max_points:
+            continue
+        used = judge.used_names(tests.get(q.name, ""))
+        for gid in own:
+            used |= judge.used_names(merged.nb.cells[merged.answer_cells[gid]].source)
+        for gid in before:
+            if gid in own:
+                continue
+            names = sorted(set(defined.get(gid, [])) & used)
+            dq = q_of_answer.get(gid)
+            if names and dq is not None and by_name[dq.name].points < dq.max_points and gid in solutions:
+                blamed.setdefault(q.name, []).append((gid, names, dq.name))
+    # never replace an answer that a regraded question is about
+    keep = {g for name in blamed for g in own_of[name]}
+    blamed = {name: [b for b in bs if b[0] not in keep] for name, bs in blamed.items()}
+    blamed = {name: bs for name, bs in blamed.items() if bs}
+    replace = {gid for bs in blamed.values() for gid, _, _ in bs}
+    if not replace:
+        return results, notes
+    nb2 = copy.deepcopy(merged.nb)
+    for gid in replace:
+        nb2.cells[merged.answer_cells[gid]].source = solutions[gid] + judge.guard_source(defined[gid])
+    results2, _notes2, executed2 = run_and_score(nb2, "with-references")
+    if executed2 is None:
+        return results, notes
+    by2 = {r.name: r for r in results2}
+    out = []
+    for r in results:
+        if r.name not in blamed:
+            out.append(r)
+            continue
+        r2 = by2[r.name]
+        why = "; ".join(f"{', '.join(n)} (failed in {dq})" for _, n, dq in blamed[r.name])
+        if r2.points == r2.max_points:
+            fb = f"passed once the reference {why} was put in: the points were lost upstream, not here"
+        else:
+            fb = f"{r2.feedback} [graded with the reference {why}]"
+        out.append(QuestionResult(r.name, r2.points, r.max_points, _clip(fb)))
+    return out, notes
+
+
+class _quiet:
+    """Silence instructor code run grader-side (it may print), so ``--json`` stays JSON.
+    One at a time: redirecting ``sys.stdout`` is process-wide, and gradings may run in threads."""
+
+    import threading
+    _lock = threading.RLock()
+
+    def __enter__(self):
+        import contextlib
+        import io
+        self._lock.acquire()
+        self._stack = contextlib.ExitStack()
+        self._stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
+        self._stack.enter_context(contextlib.redirect_stderr(io.StringIO()))
+        return self
+
+    def __exit__(self, *exc):
+        try:
+            self._stack.close()
+        finally:
+            self._lock.release()
+        return False
+
+
+def _judge_outside(source, merged):
+    """Prepare the merged notebook for judging outside the kernel (see :mod:`judge`).
+
+    Every test cell that can be replayed is swapped for a producer cell (so its code,
+    hidden tests included, never reaches the kernel), and every answer cell gets the
+    answer guard appended.  Returns the instructor cells and the replay plans."""
+    cells = []
+    for c in source.cells:
+        if c.cell_type != "code":
+            continue
+        role = "answer" if nbu.is_answer(c) else "test" if nbu.is_test(c) else "setup"
+        cells.append((role, nbu.grade_id(c), nbu.strip_markers(c.source)))
+    try:
+        with _quiet():
+            plans = judge.record(cells)
+    except Exception:  # noqa: BLE001 - then every test runs in the kernel, as before
+        plans = {}
+    names = {gid: judge.bound_names(src) for role, gid, src in cells if role == "answer"}
+    for q in merged.questions:
+        if q.name in plans:
+            merged.nb.cells[q.cell_index].source = judge.producer_source(plans[q.name])
+    for gid, idx in merged.answer_cells.items():
+        if names.get(gid):
+            merged.nb.cells[idx].source += judge.guard_source(names[gid])
+    # does anything that still runs in the kernel use the reference part of checks?
+    from . import strict
+    in_kernel = [src for role, gid, src in cells if role == "setup" or (role == "test" and gid not in plans)]
+    needs_reference = any(set(re.findall(r"\bchecks\.(\w+)", src)) - set(strict.__all__) for src in in_kernel)
+    return cells, plans, needs_reference
+
+
+def _tasks_of_this_user() -> int:
+    uid, n = os.getuid(), 0
+    for d in Path("/proc").glob("[0-9]*"):
+        try:
+            if d.stat().st_uid == uid:
+                n += len(os.listdir(d / "task"))
+        except OSError:
+            continue
+    return n
 
 
 def format_report(rep: Report) -> str:
@@ -226,6 +407,10 @@ def build_parser() -> argparse.ArgumentParser:
     ap.add_argument("notebook", help="the exercise notebook (.ipynb) to grade")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
     ap.add_argument("--timeout", type=float, default=30, help="time limit per cell in seconds (default 30)")
+    ap.add_argument("--require-sandbox", action="store_true",
+                    help="refuse to grade when the bubblewrap sandbox is not available (for teachers)")
+    ap.add_argument("--no-sandbox", action="store_true",
+                    help="run the kernel without the sandbox (only for trusted notebooks)")
     ap.add_argument("--exercises", default=None,
                     help="course directory with source/ (default: $ECEDU_EXERCISES or the repo's exercises/)")
     return ap
@@ -233,9 +418,16 @@ def build_parser() -> argparse.ArgumentParser:
 
 def main(argv=None) -> int:
     """CLI entry: returns 0 when the notebook was graded (whatever the score),
-    2 when it could not be graded at all (unreadable, unknown exercise)."""
+    2 when it could not be graded at all (unreadable, unknown exercise),
+    3 when ``--require-sandbox`` was given and no sandbox can be had."""
     args = build_parser().parse_args(argv)
-    rep = grade_notebook(args.notebook, timeout=args.timeout, root=args.exercises)
+    use = False if args.no_sandbox else None
+    sandboxed, line = sandbox_status(use)
+    print(("" if sandboxed else "WARNING: ") + line, file=sys.stderr, flush=True)   # before grading
+    if args.require_sandbox and not sandboxed:
+        print("not graded: --require-sandbox was given", file=sys.stderr)
+        return 3
+    rep = grade_notebook(args.notebook, timeout=args.timeout, root=args.exercises, use_sandbox=use)
     if args.json:
         print(json.dumps(rep.to_json(), indent=2, ensure_ascii=False))
     else:

@@ -1,10 +1,12 @@
-"""Execute one notebook in this process's own kernel, with limits.
+"""Execute one notebook in a kernel of its own, with limits.
 
 Run as ``python -m ecedu.grading.runner IN.ipynb OUT.ipynb STATUS.json
---timeout SECONDS --max-output BYTES``; the grader starts it in a fresh
-process (own session / process group) whose working directory is a
-throw-away copy, so whatever the notebook does there cannot touch the
-grader's files.  Every cell runs with a time limit: on timeout the kernel is
+--timeout SECONDS --max-output BYTES --kernel JSON``; the grader starts it in a
+fresh process (own session / process group).  This process (nbclient) stays
+*outside* the sandbox: only the kernel it starts runs inside (see
+:mod:`ecedu.grading.sandbox`), talking to it over unix sockets in the work
+folder, so the kernel cannot reach this process, the executed notebook it
+writes or the status file.  Every cell runs with a time limit: on timeout the kernel is
 interrupted and the cell is recorded as timed out; the run goes on with the
 next cell.  A cell's output beyond ``--max-output`` bytes is dropped.  If the
 kernel dies (``os._exit``, a crash), the remaining cells are left unexecuted
@@ -49,6 +51,8 @@ def _make_client_class():
             size = len(json.dumps(content, default=str))
             used = self._bytes.get(cell_index, 0)
             self._bytes[cell_index] = used + size
+            if "application/x-ecedu-results+json" in content.get("data", {}) and size < 20_000_000:
+                return super().output(outs, msg, display_id, cell_index)  # the producer's results
             if used + size > self.max_output_bytes and msg.get("msg_type") != "error":
                 if cell_index not in self.truncated:
                     self.truncated.add(cell_index)
@@ -59,6 +63,59 @@ def _make_client_class():
             return super().output(outs, msg, display_id, cell_index)
 
     return LimitedClient
+
+
+def _make_kernel_manager(cfg: dict):
+    """A KernelManager whose kernel starts inside the sandbox (or, without one, under
+    the limits and scrubbed environment only), over IPC sockets in the work folder."""
+    from jupyter_client.manager import AsyncKernelManager
+
+    from . import sandbox
+
+    work = Path(cfg["work"])
+    run_dir = work / ".kernel"
+    run_dir.mkdir(exist_ok=True)
+    limits = sandbox.Limits(**cfg["limits"])
+
+    class SandboxedKernelManager(AsyncKernelManager):
+        def format_kernel_cmd(self, extra_arguments=None):
+            cmd = super().format_kernel_cmd(extra_arguments)
+            # SIGINT would reach bwrap (or the limits launcher), not the kernel: ask the
+            # kernel to interrupt itself over its control channel instead
+            self.kernel_spec.interrupt_mode = "message"
+            uid = cfg.get("uid")
+            if uid is not None:  # the kernel's uid must read its connection file and bind its sockets
+                os.chown(run_dir, uid, uid)
+                os.chown(self.connection_file, uid, uid)
+            if cfg.get("enabled"):
+                return sandbox.bwrap_argv(cmd, work=work, pkg_dir=Path(cfg["pkg_dir"]), uid=uid,
+                                          with_reference=cfg.get("with_reference", True), limits=limits)
+            return sandbox.limits_prefix(limits) + cmd
+
+        def __init__(self, **kw):
+            kw.update(transport="ipc", ip=str(run_dir / "k"), connection_file=str(run_dir / "kernel.json"))
+            super().__init__(**kw)
+
+    env = sandbox.kernel_env(work, str(Path(cfg["pkg_dir"]).parent))
+    return SandboxedKernelManager, env
+
+
+def _kill_uid(uid: int | None) -> None:
+    """Kill every process left running as the session's uid (from a child that takes
+    that uid, so ``kill(-1)`` reaches exactly those processes and nothing else)."""
+    if uid is None:
+        return
+    import signal
+
+    pid = os.fork()
+    if pid == 0:
+        try:
+            os.setgid(uid)
+            os.setuid(uid)
+            os.kill(-1, signal.SIGKILL)
+        finally:
+            os._exit(0)
+    os.waitpid(pid, 0)
 
 
 def _limit_memory(megabytes: int) -> None:
@@ -78,14 +135,15 @@ def _limit_memory(megabytes: int) -> None:
 
 
 def run(in_path: str, out_path: str, status_path: str, timeout: float, max_output: int,
-        memory_mb: int = 0) -> int:
+        memory_mb: int = 0, kernel: dict | None = None) -> int:
     _limit_memory(memory_mb)
     import nbformat
     from nbclient.exceptions import DeadKernelError
 
     nb = nbformat.read(in_path, as_version=4)
-    workdir = str(Path(in_path).resolve().parent)
+    workdir = (kernel or {}).get("work") or str(Path(in_path).resolve().parent)
     Client = _make_client_class()
+    km_class, env = _make_kernel_manager(kernel) if kernel else (None, None)
     client = Client(nb, timeout=int(max(1, timeout)), kernel_name="python3",
                     allow_errors=True, interrupt_on_timeout=True,
                     error_on_timeout={"ename": "CellTimeoutError",
@@ -94,13 +152,17 @@ def run(in_path: str, out_path: str, status_path: str, timeout: float, max_outpu
                     record_timing=False, shutdown_kernel="immediate",
                     resources={"metadata": {"path": workdir}})
     client.max_output_bytes = max_output
+    if km_class is not None:
+        client.kernel_manager_class = km_class
     status = {"status": "ok", "message": ""}
     try:
-        client.execute()
+        client.execute(**({"env": env} if env else {}))
     except DeadKernelError as exc:
         status = {"status": "dead_kernel", "message": str(exc), "cell": client._current}
     except Exception as exc:  # noqa: BLE001 - report any executor failure as data
         status = {"status": "error", "message": f"{type(exc).__name__}: {exc}", "cell": client._current}
+    finally:
+        _kill_uid((kernel or {}).get("uid"))
     status["timed_out"] = sorted(client.timed_out)
     status["truncated"] = sorted(client.truncated)
     nbformat.write(nb, out_path)
@@ -115,9 +177,11 @@ def main(argv=None) -> int:
     ap.add_argument("status")
     ap.add_argument("--timeout", type=float, default=30)
     ap.add_argument("--max-output", type=int, default=200_000)
-    ap.add_argument("--memory-mb", type=int, default=0, help="address-space cap (0: none)")
+    ap.add_argument("--memory-mb", type=int, default=0, help="address-space cap of this process (0: none)")
+    ap.add_argument("--kernel", default=None, help="JSON from ecedu.grading.sandbox.config")
     args = ap.parse_args(argv)
-    return run(args.notebook, args.out, args.status, args.timeout, args.max_output, args.memory_mb)
+    return run(args.notebook, args.out, args.status, args.timeout, args.max_output, args.memory_mb,
+               json.loads(args.kernel) if args.kernel else None)
 
 
 if __name__ == "__main__":

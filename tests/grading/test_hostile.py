@@ -104,7 +104,8 @@ def test_hostile_and_honest_submissions_side_by_side(tmp_path):
         reps = [f.result() for f in futs]
     assert reps[0].score == reps[0].max_score and not reps[0].notes
     assert reps[1].points_for("test_gf2m_mul") == 0
-    assert reps[2].score == 0
+    assert reps[2].points_for("test_clmul") == 0 and reps[2].points_for("test_poly_reduce") == 0
+    assert any("kernel died" in n for n in reps[2].notes)
 
 
 def test_memory_hog_is_capped(tmp_path):
@@ -128,3 +129,142 @@ def test_cells_added_by_the_student_are_kept(tmp_path):
         nb.cells.insert(i, nbformat.v4.new_code_cell(helper))
     rep = _grade(submission(EX, {"clmul": uses_helper}, edit=add_cell), tmp_path, "extra")
     assert rep.score == rep.max_score, rep.to_json()
+
+
+# --------------------------------------------------------------------------
+# the sandbox (issue 17): one notebook tries every escape in its last answer cell and
+# reports what it got as the message of an exception, i.e. in that question's feedback;
+# the other answers are honest and must keep their points.
+
+import os
+import signal
+import socket
+
+import pytest
+
+from ecedu.grading.cli import sandbox_status
+
+SANDBOX, _WHY = sandbox_status()
+needs_sandbox = pytest.mark.skipif(not SANDBOX, reason=f"no sandbox here: {_WHY}")
+MARK = "98765"  # sleep 98765: the background process that must not outlive grading
+
+ATTACKS = '''
+import os, json, socket, resource, subprocess
+_out = {}
+def _try(name, fn, detail=False):
+    try:
+        fn()
+        _out[name] = "ok"
+    except BaseException as e:
+        _out[name] = type(e).__name__ if detail else "no"   # short: the report must fit in the feedback
+_try("hostname", lambda: open("/etc/hostname").read())
+_try("source_abs", lambda: open(%(src)r).read())
+_try("source_rel", lambda: open(os.path.relpath(%(src)r)).read())
+_try("reference", lambda: open(%(grading)r + "/_reference.py").read())
+_try("judge", lambda: open(%(grading)r + "/judge.py").read())
+_try("ref_import", lambda: __import__("ecedu.grading.checks", fromlist=["x"]).ref_clmul)
+_try("write_out", lambda: open(%(outside)r, "w").write("escaped"))
+_try("write_source", lambda: open(%(in_source)r, "w").write("pwned"))
+_try("socket", lambda: socket.create_connection(("127.0.0.1", %(port)d), timeout=2))
+_out["secret"] = "ok" if os.environ.get("ECEDU_TEST_SECRET") else "no"
+import glob
+_out["merged_nb"] = "ok" if glob.glob("*.ipynb") + glob.glob("../*.ipynb") else "no"
+_try("raise_as", lambda: resource.setrlimit(resource.RLIMIT_AS, (resource.RLIM_INFINITY,) * 2))
+_try("big_alloc", lambda: bytearray(20 * 1024 ** 3), detail=True)
+subprocess.Popen(["sleep", "%(mark)s"], start_new_session=True)
+if %(fork)r:
+    _kids, _n = [], 0
+    try:
+        for _ in range(400):
+            _pid = os.fork()
+            if _pid == 0:
+                import time; time.sleep(3); os._exit(0)
+            _kids.append(_pid)
+    except OSError as e:
+        _out["fork400"] = "no"
+    else:
+        _out["fork400"] = "ok"
+raise RuntimeError("ATTACKS " + json.dumps(_out, separators=(",", ":")))
+'''
+
+
+def _attack_report(rep) -> dict:
+    fb = rep.feedback_for("test_gf2m_pow")
+    assert "ATTACKS " in fb, fb
+    return json.loads(fb[fb.index("ATTACKS ") + 8:].split("}")[0] + "}")
+
+
+def _sleepers() -> list[int]:
+    pids = []
+    for d in os.listdir("/proc"):
+        if d.isdigit():
+            try:
+                with open(f"/proc/{d}/cmdline", "rb") as f:
+                    if f.read().split(b"\0")[:2] == [b"sleep", MARK.encode()]:
+                        pids.append(int(d))
+            except OSError:
+                pass
+    return pids
+
+
+def _run_attacks(tmp_path, monkeypatch, *, use_sandbox, fork):
+    monkeypatch.setenv("ECEDU_TEST_SECRET", "hunter2")
+    listener = socket.socket()
+    listener.bind(("127.0.0.1", 0))
+    listener.listen(1)
+    outside = tmp_path / "escaped.txt"
+    in_source = EXERCISES / "source" / EX / "pwned.txt"
+    import ecedu.grading
+    code = ATTACKS % dict(src=str(nbu.source_path(EX, EXERCISES)), outside=str(outside),
+                          grading=os.path.dirname(ecedu.grading.__file__),
+                          in_source=str(in_source), port=listener.getsockname()[1], mark=MARK, fork=fork)
+    try:
+        rep = grade_notebook(write(submission(EX, {"gf2m_pow": code}), tmp_path / "sub" / f"{EX}.ipynb"),
+                             root=EXERCISES, timeout=30, use_sandbox=use_sandbox)
+        return rep, _attack_report(rep), outside.exists(), in_source.exists(), _sleepers()
+    finally:
+        listener.close()
+        if in_source.exists():
+            in_source.unlink()
+        for pid in _sleepers():
+            os.kill(pid, signal.SIGKILL)
+
+
+@needs_sandbox
+def test_sandbox_contains_every_escape(tmp_path, monkeypatch):
+    rep, got, wrote_out, wrote_source, sleepers = _run_attacks(tmp_path, monkeypatch, use_sandbox=None, fork=True)
+    assert got["hostname"] != "ok" and got["source_abs"] != "ok" and got["source_rel"] != "ok", got
+    assert got["reference"] != "ok" and got["judge"] != "ok" and got["ref_import"] != "ok", got
+    assert got["write_out"] != "ok" and not wrote_out, got
+    assert got["write_source"] != "ok" and not wrote_source, got
+    assert got["socket"] != "ok", got
+    assert got["secret"] == "no", got
+    assert got["merged_nb"] == "no", got    # the notebook being run (hidden tests) is not on its disk
+    assert got["raise_as"] != "ok" and got["big_alloc"] == "MemoryError", got
+    assert got["fork400"] != "ok", got          # the process-count limit stopped the fork loop
+    assert not sleepers, "a process started in a new session outlived grading"
+    # the honest answers of the same notebook were graded normally
+    for q in ("test_clmul", "test_poly_reduce", "test_gf2m_mul"):
+        assert rep.points_for(q) == rep.questions[[x.name for x in rep.questions].index(q)].max_points, rep.to_json()
+    assert rep.points_for("test_gf2m_pow") == 0
+
+
+def test_the_same_escapes_work_without_the_sandbox(tmp_path, monkeypatch):
+    """The control: switched off, the same notebook reads, writes and leaves a process
+    behind, so the test above measures the sandbox and not a broken attack."""
+    rep, got, wrote_out, wrote_source, sleepers = _run_attacks(tmp_path, monkeypatch, use_sandbox=False, fork=False)
+    assert got["hostname"] == "ok" and got["source_abs"] == "ok" and got["source_rel"] == "ok", got
+    assert got["reference"] == "ok" and got["judge"] == "ok", got
+    assert wrote_out and wrote_source and got["socket"] == "ok" and got["merged_nb"] == "ok", got
+    assert got["secret"] == "no", got   # the scrubbed environment holds without the sandbox too
+    assert sleepers, "without the sandbox the background process survives"
+    assert "NO SANDBOX" in rep.sandbox
+
+
+def test_require_sandbox_refuses_when_there_is_none(tmp_path, monkeypatch, capsys):
+    from ecedu.grading import cli, sandbox
+    monkeypatch.setattr(sandbox, "_status", (False, "bwrap missing (simulated)"))
+    path = write(submission(EX), tmp_path / f"{EX}.ipynb")
+    assert cli.main([str(path), "--require-sandbox", "--exercises", str(EXERCISES)]) == 3
+    err = capsys.readouterr().err
+    assert "NO SANDBOX (bwrap missing (simulated))" in err and "not graded" in err
