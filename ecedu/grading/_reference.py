@@ -12,17 +12,27 @@ from first principles (carry-less products, affine group law, Z[τ]
 arithmetic) so that tiny fields and curves can be checked without the
 package; the exercises compare with :mod:`ecedu` for the real curves.
 """
+
 from __future__ import annotations
 
 import math
 import random
 from fractions import Fraction
 
-from .strict import (check_digits, check_int, check_point_shape, expect, fail, plain,  # noqa: F401
-                     same, strict_answer, type_name)
-
 # Solinas' rounding in Z[τ]: the package's own (GECC Alg. 3.63), so grading and course agree.
 from ecedu.scalar.tnaf import round_off  # noqa: F401 - checks.round_off, used by ex09
+
+from .strict import (  # noqa: F401
+    check_digits,
+    check_int,
+    check_point_shape,
+    expect,
+    fail,
+    plain,
+    same,
+    strict_answer,
+    type_name,
+)
 
 # --------------------------------------------------------------------------
 # generic
@@ -148,13 +158,17 @@ def check_clmul(got, a: int, b: int, what: str = "clmul") -> None:
     if got == ref_clmul(a, b):
         return
     if got == a * b:
-        fail(f"{what}({a:#x}, {b:#x}) equals the integer product: in GF(2)[z] partial products "
-             "are added with XOR, without carries")
+        fail(
+            f"{what}({a:#x}, {b:#x}) equals the integer product: in GF(2)[z] partial products "
+            "are added with XOR, without carries"
+        )
     if got == a | b or got == a ^ b or got == a & b:
         fail(f"{what}({a:#x}, {b:#x}) combined the inputs bitwise instead of multiplying them")
     if a and b and degree(got) != degree(a) + degree(b):
-        fail(f"{what}({a:#x}, {b:#x}) has degree {degree(got)}, but the product of polynomials of degrees "
-             f"{degree(a)} and {degree(b)} has degree {degree(a) + degree(b)}")
+        fail(
+            f"{what}({a:#x}, {b:#x}) has degree {degree(got)}, but the product of polynomials of degrees "
+            f"{degree(a)} and {degree(b)} has degree {degree(a) + degree(b)}"
+        )
     fail(f"{what}({a:#x}, {b:#x}) is wrong (right degree, wrong coefficients)")
 
 
@@ -164,8 +178,10 @@ def check_polymod(got, c: int, f: int, what: str = "poly_reduce") -> None:
     if got != ref_polymod(c, f):
         if c.bit_length() <= m:
             fail(f"{what} changed an input that was already reduced (degree {degree(c)} < {m})")
-        fail(f"{what}({c:#x}, f) is reduced but not congruent to the input modulo f "
-             "(subtract shifted copies of f, i.e. XOR them)")
+        fail(
+            f"{what}({c:#x}, f) is reduced but not congruent to the input modulo f "
+            "(subtract shifted copies of f, i.e. XOR them)"
+        )
 
 
 def check_field_product(got, a: int, b: int, f: int, what: str = "gf2m_mul") -> None:
@@ -185,7 +201,7 @@ def check_field_product(got, a: int, b: int, f: int, what: str = "gf2m_mul") -> 
 # squaring
 
 
-def check_spread(got, a: int, what: str = "spread") -> None:  # noqa: C901
+def check_spread(got, a: int, what: str = "spread") -> None:
     check_int(got, f"{what}(a)")
     exp = ref_spread(a)
     if got == exp:
@@ -194,8 +210,10 @@ def check_spread(got, a: int, what: str = "spread") -> None:  # noqa: C901
         fail(f"{what}({a:#x}): every bit is one position off: bit i of a must land on bit 2i")
     extra = [j for j in range(max(got.bit_length(), 1)) if (got >> j) & 1 and not (exp >> j) & 1]
     if any(j % 2 for j in extra):
-        fail(f"{what}({a:#x}) has a 1 at odd position {next(j for j in extra if j % 2)}: "
-             "a square has only even powers of z")
+        fail(
+            f"{what}({a:#x}) has a 1 at odd position {next(j for j in extra if j % 2)}: "
+            "a square has only even powers of z"
+        )
     fail(f"{what}({a:#x}) puts the bits of a in the wrong places: bit i must land on bit 2i")
 
 
@@ -282,12 +300,16 @@ def check_naf(digits, k: int, what: str = "naf") -> None:
             fail(f"{what}({k}): digit {d} at position {i} not allowed: NAF digits are -1, 0, 1")
     if sum(d << i for i, d in enumerate(digits)) != k:
         if sum(d << i for i, d in enumerate(reversed(digits))) == k:
-            fail(f"{what}({k}): digits are in the wrong order: the list must start with the least significant digit")
+            fail(
+                f"{what}({k}): digits are in the wrong order: the list must start with the least significant digit"
+            )
         fail(f"{what}({k}): the digits do not add up to k (sum of d_i·2^i ≠ k)")
     for i in range(len(digits) - 1):
         if digits[i] and digits[i + 1]:
-            fail(f"{what}({k}): nonzero digits next to each other at positions {i} and {i + 1} "
-                 "(not a non-adjacent form)")
+            fail(
+                f"{what}({k}): nonzero digits next to each other at positions {i} and {i + 1} "
+                "(not a non-adjacent form)"
+            )
     if digits and digits[-1] == 0:
         fail(f"{what}({k}): leading zero digits; the most significant digit must be nonzero")
 
@@ -297,8 +319,10 @@ def check_wnaf(digits, k: int, w: int, what: str = "wnaf") -> None:
     lim = 1 << (w - 1)
     for i, d in enumerate(digits):
         if d and (d % 2 == 0 or abs(d) >= lim):
-            fail(f"{what}({k}, w={w}): digit {d} at position {i} not allowed: nonzero digits must be odd "
-                 f"with |d| < 2^(w-1) = {lim}")
+            fail(
+                f"{what}({k}, w={w}): digit {d} at position {i} not allowed: nonzero digits must be odd "
+                f"with |d| < 2^(w-1) = {lim}"
+            )
     if sum(d << i for i, d in enumerate(digits)) != k:
         fail(f"{what}({k}, w={w}): the digits do not add up to k")
     nz = [i for i, d in enumerate(digits) if d]
@@ -346,14 +370,20 @@ def check_tnaf(digits, r0: int, r1: int, mu: int, what: str = "tnaf") -> None:
     digits = check_digits(digits, f"{what}({r0}, {r1}, mu={mu})")
     for i, d in enumerate(digits):
         if d not in (-1, 0, 1):
-            fail(f"{what}({r0}, {r1}, mu={mu}): digit {d} at position {i} not allowed: τNAF digits are -1, 0, 1")
+            fail(
+                f"{what}({r0}, {r1}, mu={mu}): digit {d} at position {i} not allowed: τNAF digits are -1, 0, 1"
+            )
     if zt_eval(digits, mu) != (r0, r1):
         tau2 = "τ - 2" if mu == 1 else "-τ - 2"
-        fail(f"{what}({r0}, {r1}, mu={mu}): the digits do not evaluate to r0 + r1·τ "
-             f"(with μ = {mu}, τ² = {tau2})")
+        fail(
+            f"{what}({r0}, {r1}, mu={mu}): the digits do not evaluate to r0 + r1·τ "
+            f"(with μ = {mu}, τ² = {tau2})"
+        )
     for i in range(len(digits) - 1):
         if digits[i] and digits[i + 1]:
-            fail(f"{what}({r0}, {r1}, mu={mu}): nonzero digits next to each other at positions {i} and {i + 1}")
+            fail(
+                f"{what}({r0}, {r1}, mu={mu}): nonzero digits next to each other at positions {i} and {i + 1}"
+            )
 
 
 def round_half_up(x: Fraction) -> int:
@@ -405,7 +435,7 @@ def p_points(p, a, b) -> list:
         sq.setdefault(y * y % p, []).append(y)
     pts = [None]
     for x in range(p):
-        for y in sq.get((x ** 3 + a * x + b) % p, []):
+        for y in sq.get((x**3 + a * x + b) % p, []):
             pts.append((x, y))
     return pts
 
@@ -422,7 +452,9 @@ def check_close(got, expected: float, what: str, rel: float = 1e-9) -> None:
     if not math.isfinite(got):
         fail(f"{what} is not a finite number ({got})")
     if abs(got - expected) > rel * max(1.0, abs(expected)):
-        fail(f"{what} is off by {abs(got - expected) / abs(expected):.1%}" if expected else f"{what} is wrong")
+        fail(
+            f"{what} is off by {abs(got - expected) / abs(expected):.1%}" if expected else f"{what} is wrong"
+        )
 
 
 def check_spread_bytes(got, a: int, table, what: str = "spread_bytes") -> None:
@@ -434,7 +466,9 @@ def check_spread_bytes(got, a: int, table, what: str = "spread_bytes") -> None:
         overlap_or |= ref_spread((a >> (8 * i)) & 0xFF) << (8 * i)
         overlap_xor ^= ref_spread((a >> (8 * i)) & 0xFF) << (8 * i)
     if got in (overlap_or, overlap_xor):
-        fail(f"{what}: the spread bytes overlap: the spread of byte i is 16 bits wide, so it belongs at bit 16·i")
+        fail(
+            f"{what}: the spread bytes overlap: the spread of byte i is 16 bits wide, so it belongs at bit 16·i"
+        )
     check_spread(got, a, what)
 
 
@@ -447,13 +481,19 @@ def check_ladder_x(got, k: int, P, a: int, b: int, F, what: str = "ladder_x") ->
     if got == exp:
         return
     t = k.bit_length()
+
     def xof(j):
         Q = bin_mul(j, P, a, F)
         return None if Q is None else Q[0]
+
     if got == xof(k + (1 << t)):
-        fail(f"{what}: for k = {k} the result is x((k + 2^t)·P) with t = {t}: the leading bit is processed twice")
+        fail(
+            f"{what}: for k = {k} the result is x((k + 2^t)·P) with t = {t}: the leading bit is processed twice"
+        )
     if got == xof(2 * k):
-        fail(f"{what}: for k = {k} the result is x(2k·P): one doubling too many (the loop runs one step too long)")
+        fail(
+            f"{what}: for k = {k} the result is x(2k·P): one doubling too many (the loop runs one step too long)"
+        )
     if got == xof(k >> 1) or got == xof(k - (k & 1)):
         fail(f"{what}: for k = {k} the least significant bit of k is skipped")
     if exp is None:
@@ -463,19 +503,21 @@ def check_ladder_x(got, k: int, P, a: int, b: int, F, what: str = "ladder_x") ->
 
 def der_to_rs(sig: bytes):
     """Decode a DER ECDSA-Sig-Value SEQUENCE { r INTEGER, s INTEGER }."""
+
     def length(buf, i):
         n = buf[i]
         if n < 0x80:
             return n, i + 1
         k = n & 0x7F
-        return int.from_bytes(buf[i + 1:i + 1 + k], "big"), i + 1 + k
+        return int.from_bytes(buf[i + 1 : i + 1 + k], "big"), i + 1 + k
+
     assert sig[0] == 0x30
     _, i = length(sig, 1)
     out = []
     for _ in range(2):
         assert sig[i] == 0x02
         n, i = length(sig, i + 1)
-        out.append(int.from_bytes(sig[i:i + n], "big"))
+        out.append(int.from_bytes(sig[i : i + n], "big"))
         i += n
     return tuple(out)
 
@@ -486,26 +528,31 @@ def der_to_rs(sig: bytes):
 
 def pkg_curve(name: str):
     import ecedu
+
     return ecedu.get_curve(name)
 
 
 def pkg_mul(curve, k: int, P):
     from ecedu import scalar
+
     return scalar.multiply(curve, k, P)
 
 
 def pkg_add(curve, P, Q):
     from ecedu import ec
+
     return ec.add(curve, P, Q)
 
 
 def pkg_double(curve, P):
     from ecedu import ec
+
     return ec.double(curve, P)
 
 
 def pkg_neg(curve, P):
     from ecedu import ec
+
     return ec.neg(curve, P)
 
 
@@ -539,8 +586,16 @@ def check_binary_sum(got, P, Q, a: int, F, what: str | None = None) -> None:
     exp = bin_add(P, Q, a, F)
     if got == exp:
         return
-    if (isinstance(got, tuple) and len(got) == 2 and exp is not None and P is not None and Q is not None
-            and P != Q and got[0] == exp[0] ^ a and a):
+    if (
+        isinstance(got, tuple)
+        and len(got) == 2
+        and exp is not None
+        and P is not None
+        and Q is not None
+        and P != Q
+        and got[0] == exp[0] ^ a
+        and a
+    ):
         fail(f"{what}: x₃ is off by exactly a: the curve coefficient a is missing from x₃ (or added twice)")
     b = None
     if exp is not None:

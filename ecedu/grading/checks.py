@@ -10,13 +10,15 @@ exercise's kernel when none of the cells run there need it (their tests are
 judged outside the kernel, see :mod:`ecedu.grading.judge`); then only the strict
 helpers are here and ``checks.ref_clmul`` does not exist.
 """
+
 from __future__ import annotations
 
-from .strict import *  # noqa: F401,F403
+from .strict import *  # noqa: F403
 from .strict import __all__ as _strict_names
 
 try:
-    from ._reference import *  # noqa: F401,F403
+    from ._reference import *  # noqa: F403
+
     REFERENCE_AVAILABLE = True
 except ImportError:  # kept out of this kernel by the grader's sandbox
     REFERENCE_AVAILABLE = False

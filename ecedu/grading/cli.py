@@ -8,6 +8,7 @@ directory, and each test cell that runs without error earns its points.
 
 Entry point for the lead's ``ecedu.__main__``: :func:`main(argv) -> int`.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -23,11 +24,11 @@ import tempfile
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from . import notebook as nbu  # first: it trims slow optional imports
-from . import judge
-from . import sandbox as sbx
+import nbformat
 
-import nbformat  # noqa: E402
+from . import judge
+from . import notebook as nbu  # first: it trims slow optional imports
+from . import sandbox as sbx
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
 MAX_FEEDBACK = 400
@@ -55,9 +56,15 @@ class Report:
             "exercise": self.exercise,
             "score": _num(self.score),
             "max_score": _num(self.max_score),
-            "questions": [{"name": q.name, "points": _num(q.points),
-                           "max_points": _num(q.max_points), "feedback": q.feedback}
-                          for q in self.questions],
+            "questions": [
+                {
+                    "name": q.name,
+                    "points": _num(q.points),
+                    "max_points": _num(q.max_points),
+                    "feedback": q.feedback,
+                }
+                for q in self.questions
+            ],
             "notes": list(self.notes),
             "sandbox": self.sandbox,
         }
@@ -81,7 +88,7 @@ def _num(x: float):
 
 def _clip(text: str) -> str:
     text = ANSI_RE.sub("", text).strip()
-    return text if len(text) <= MAX_FEEDBACK else text[:MAX_FEEDBACK - 1] + "…"
+    return text if len(text) <= MAX_FEEDBACK else text[: MAX_FEEDBACK - 1] + "…"
 
 
 def _error_feedback(err: dict) -> str:
@@ -114,15 +121,25 @@ def sandbox_status(use_sandbox: bool | None = None) -> tuple[bool, str]:
         return False, "NO SANDBOX (switched off): the submission runs with the grader's file access"
     ok, reason = sbx.status()
     if ok:
-        return True, ("sandbox: bubblewrap, unprivileged uid, no network, read-only system, "
-                      "only the work folder writable")
+        return True, (
+            "sandbox: bubblewrap, unprivileged uid, no network, read-only system, "
+            "only the work folder writable"
+        )
     return False, f"NO SANDBOX ({reason}): the submission can read and write whatever the grader can"
 
 
-def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: int = 200_000,
-                   memory_mb: int = 6144, root: str | os.PathLike | None = None, keep: bool = False,
-                   use_sandbox: bool | None = None, require_sandbox: bool = False,
-                   max_processes: int = 256) -> Report:
+def grade_notebook(
+    path: str | os.PathLike,
+    *,
+    timeout: float = 30,
+    max_output: int = 200_000,
+    memory_mb: int = 6144,
+    root: str | os.PathLike | None = None,
+    keep: bool = False,
+    use_sandbox: bool | None = None,
+    require_sandbox: bool = False,
+    max_processes: int = 256,
+) -> Report:
     """Grade one notebook; never raises for problems caused by the submission.
 
     ``use_sandbox``: None = bubblewrap when it works here, False = never (for tests
@@ -133,8 +150,10 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
         return Report(None, 0, 0, [], [f"not graded: a sandbox is required ({sandbox_line})"], sandbox_line)
     try:
         sub = nbformat.read(str(path), as_version=4)
-    except Exception as exc:  # noqa: BLE001
-        return Report(None, 0, 0, [], [f"cannot read the notebook: {type(exc).__name__}: {exc}"], sandbox=sandbox_line)
+    except Exception as exc:
+        return Report(
+            None, 0, 0, [], [f"cannot read the notebook: {type(exc).__name__}: {exc}"], sandbox=sandbox_line
+        )
     try:
         exercise = nbu.identify_exercise(sub, path, root)
     except nbu.ExerciseNotFound as exc:
@@ -167,14 +186,34 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
         deadline = timeout * (n_code + 2) + 60
         limits = sbx.Limits(memory_mb=memory_mb, cpu_seconds=int(deadline), nproc=max_processes)
         if not sandboxed and os.geteuid() != 0:
-            limits.nproc += _tasks_of_this_user()   # RLIMIT_NPROC counts all of this uid's tasks
+            limits.nproc += _tasks_of_this_user()  # RLIMIT_NPROC counts all of this uid's tasks
         kernel_cfg = sbx.config(sandboxed, work, kernel_needs_reference, limits)
-        cmd = [sys.executable, "-m", "ecedu.grading.runner", str(nb_in), str(out), str(status_file),
-               "--timeout", str(timeout), "--max-output", str(max_output), "--memory-mb", "0",
-               "--kernel", json.dumps(kernel_cfg)]
+        cmd = [
+            sys.executable,
+            "-m",
+            "ecedu.grading.runner",
+            str(nb_in),
+            str(out),
+            str(status_file),
+            "--timeout",
+            str(timeout),
+            "--max-output",
+            str(max_output),
+            "--memory-mb",
+            "0",
+            "--kernel",
+            json.dumps(kernel_cfg),
+        ]
         notes = list(merged.warnings)
-        proc = subprocess.Popen(cmd, cwd=str(work), env=env, stdin=subprocess.DEVNULL,
-                                stdout=subprocess.PIPE, stderr=subprocess.STDOUT, start_new_session=True)
+        proc = subprocess.Popen(
+            cmd,
+            cwd=str(work),
+            env=env,
+            stdin=subprocess.DEVNULL,
+            stdout=subprocess.PIPE,
+            stderr=subprocess.STDOUT,
+            start_new_session=True,
+        )
         try:
             log, _ = proc.communicate(timeout=deadline)
         except subprocess.TimeoutExpired:
@@ -187,14 +226,16 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
             try:
                 executed = nbformat.read(str(out), as_version=4)
                 status = json.loads(status_file.read_text())
-            except Exception:  # noqa: BLE001
+            except Exception:
                 executed = None
         if executed is None:
             tail = (log or b"").decode("utf-8", "replace")[-300:]
             notes.append("the notebook could not be executed" + (f": {tail.strip()}" if tail.strip() else ""))
         if status.get("status") == "dead_kernel":
-            notes.append("the kernel died (os._exit, a crash or running out of memory); "
-                         "the tests after that point earn no points")
+            notes.append(
+                "the kernel died (os._exit, a crash or running out of memory); "
+                "the tests after that point earn no points"
+            )
         elif status.get("status") == "error":
             notes.append(f"execution stopped: {status.get('message', '')}")
         timed_out = set(status.get("timed_out", []))
@@ -211,7 +252,9 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
         results: list[QuestionResult] = []
         for q in merged.questions:
             if executed is None:
-                results.append(QuestionResult(q.name, 0, q.max_points, "not graded: the notebook could not be executed"))
+                results.append(
+                    QuestionResult(q.name, 0, q.max_points, "not graded: the notebook could not be executed")
+                )
                 continue
             # problems in the answer cells feeding this question
             answer_notes = []
@@ -224,18 +267,30 @@ def grade_notebook(path: str | os.PathLike, *, timeout: float = 30, max_output: 
                 if err is not None and err.get("ename") == "NotImplementedError":
                     unanswered = True
                 elif err is not None and err.get("ename") not in ("CellTimeoutError", "KeyboardInterrupt"):
-                    answer_notes.append(f"answer cell {gid!r} raised {err.get('ename')}: {_clip(str(err.get('evalue', '')))}")
+                    answer_notes.append(
+                        f"answer cell {gid!r} raised {err.get('ename')}: {_clip(str(err.get('evalue', '')))}"
+                    )
             cell = executed.cells[q.cell_index]
             err = _cell_error(cell)
-            if q.name in plans and err is None and q.cell_index not in timed_out \
-                    and cell.get("execution_count") is not None:
+            if (
+                q.name in plans
+                and err is None
+                and q.cell_index not in timed_out
+                and cell.get("execution_count") is not None
+            ):
                 # the verdict from outside the kernel: replay the test on the kernel's results
                 with _quiet():
-                    exc = replayer.replay(test_sources[q.name], plans[q.name],
-                                          judge.results_from_outputs(cell.get("outputs", [])))
+                    exc = replayer.replay(
+                        test_sources[q.name],
+                        plans[q.name],
+                        judge.results_from_outputs(cell.get("outputs", [])),
+                    )
                 err = None if exc is None else {"ename": type(exc).__name__, "evalue": str(exc)}
             if q.cell_index in timed_out:
-                fb, pts = f"time limit exceeded ({int(timeout)} s per cell): an infinite loop, or far too slow", 0
+                fb, pts = (
+                    f"time limit exceeded ({int(timeout)} s per cell): an infinite loop, or far too slow",
+                    0,
+                )
             elif err is not None:
                 fb, pts = _error_feedback(err), 0
             elif cell.get("execution_count") is None:
@@ -279,7 +334,7 @@ def _regrade_with_references(merged, source, sub, results, notes, run_and_score)
     own_of: dict[str, list[str]] = {}
     for q in merged.questions:
         before = [g for g in order if merged.answer_cells[g] < q.cell_index]
-        own = list(q.answer_ids) or before[-1:]       # a test right after another tests the same answer
+        own = list(q.answer_ids) or before[-1:]  # a test right after another tests the same answer
         own_of[q.name] = own
         if by_name[q.name].points == q.max_points:
             continue
@@ -327,11 +382,13 @@ class _quiet:
     One at a time: redirecting ``sys.stdout`` is process-wide, and gradings may run in threads."""
 
     import threading
+
     _lock = threading.RLock()
 
     def __enter__(self):
         import contextlib
         import io
+
         self._lock.acquire()
         self._stack = contextlib.ExitStack()
         self._stack.enter_context(contextlib.redirect_stdout(io.StringIO()))
@@ -361,7 +418,7 @@ def _judge_outside(source, merged):
     try:
         with _quiet():
             plans = judge.record(cells)
-    except Exception:  # noqa: BLE001 - then every test runs in the kernel, as before
+    except Exception:
         plans = {}
     names = {gid: judge.bound_names(src) for role, gid, src in cells if role == "answer"}
     for q in merged.questions:
@@ -372,6 +429,7 @@ def _judge_outside(source, merged):
             merged.nb.cells[idx].source += judge.guard_source(names[gid])
     # does anything that still runs in the kernel use the reference part of checks?
     from . import strict
+
     in_kernel = [src for role, gid, src in cells if role == "setup" or (role == "test" and gid not in plans)]
     needs_reference = any(set(re.findall(r"\bchecks\.(\w+)", src)) - set(strict.__all__) for src in in_kernel)
     return cells, plans, needs_reference
@@ -393,7 +451,9 @@ def format_report(rep: Report) -> str:
     width = max([len(q.name) for q in rep.questions] + [8])
     for q in rep.questions:
         mark = "ok " if q.points == q.max_points else "-- "
-        lines.append(f"  {mark}{q.name:<{width}}  {_num(q.points):>3} / {_num(q.max_points):<3}  {q.feedback}")
+        lines.append(
+            f"  {mark}{q.name:<{width}}  {_num(q.points):>3} / {_num(q.max_points):<3}  {q.feedback}"
+        )
     lines.append(f"Total: {_num(rep.score)} / {_num(rep.max_score)}")
     for n in rep.notes:
         lines.append(f"Note: {n}")
@@ -401,18 +461,29 @@ def format_report(rep: Report) -> str:
 
 
 def build_parser() -> argparse.ArgumentParser:
-    ap = argparse.ArgumentParser(prog="python -m ecedu grade",
-                                 description="Grade a filled-in ecedu exercise notebook "
-                                             "(hidden tests included) and explain what is wrong.")
+    ap = argparse.ArgumentParser(
+        prog="python -m ecedu grade",
+        description="Grade a filled-in ecedu exercise notebook "
+        "(hidden tests included) and explain what is wrong.",
+    )
     ap.add_argument("notebook", help="the exercise notebook (.ipynb) to grade")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
     ap.add_argument("--timeout", type=float, default=30, help="time limit per cell in seconds (default 30)")
-    ap.add_argument("--require-sandbox", action="store_true",
-                    help="refuse to grade when the bubblewrap sandbox is not available (for teachers)")
-    ap.add_argument("--no-sandbox", action="store_true",
-                    help="run the kernel without the sandbox (only for trusted notebooks)")
-    ap.add_argument("--exercises", default=None,
-                    help="course directory with source/ (default: $ECEDU_EXERCISES or the repo's exercises/)")
+    ap.add_argument(
+        "--require-sandbox",
+        action="store_true",
+        help="refuse to grade when the bubblewrap sandbox is not available (for teachers)",
+    )
+    ap.add_argument(
+        "--no-sandbox",
+        action="store_true",
+        help="run the kernel without the sandbox (only for trusted notebooks)",
+    )
+    ap.add_argument(
+        "--exercises",
+        default=None,
+        help="course directory with source/ (default: $ECEDU_EXERCISES or the repo's exercises/)",
+    )
     return ap
 
 
@@ -423,7 +494,7 @@ def main(argv=None) -> int:
     args = build_parser().parse_args(argv)
     use = False if args.no_sandbox else None
     sandboxed, line = sandbox_status(use)
-    print(("" if sandboxed else "WARNING: ") + line, file=sys.stderr, flush=True)   # before grading
+    print(("" if sandboxed else "WARNING: ") + line, file=sys.stderr, flush=True)  # before grading
     if args.require_sandbox and not sandboxed:
         print("not graded: --require-sandbox was given", file=sys.stderr)
         return 3

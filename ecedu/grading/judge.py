@@ -26,6 +26,7 @@ computing them.  Test cells that pass objects (fields, callbacks, ctypes handles
 to the answers cannot be replayed this way; they still run in the kernel, where
 type-strict checks and the answer guard (:func:`guard_source`) apply.
 """
+
 from __future__ import annotations
 
 import ast
@@ -94,7 +95,7 @@ def decode(obj, depth: int = 0):
     if t is list:
         return [decode(x, depth + 1) for x in obj]
     if t is dict and len(obj) == 1:
-        (tag, v), = obj.items()
+        ((tag, v),) = obj.items()
         if tag == "float" and type(v) is str:
             return float(v)
         if tag == "bytes" and type(v) is str:
@@ -148,15 +149,16 @@ def used_names(source: str) -> set[str]:
 @dataclass
 class Plan:
     """How one test cell is judged outside the kernel."""
-    calls: list = field(default_factory=list)   # (function, encoded args) in call order
-    values: list[str] = field(default_factory=list)               # answer names read as data
+
+    calls: list = field(default_factory=list)  # (function, encoded args) in call order
+    values: list[str] = field(default_factory=list)  # answer names read as data
     seconds: list = field(default_factory=list)  # how long each call took with the reference
 
 
 def _run(source: str, ns: dict) -> BaseException | None:
     try:
-        exec(compile(source, "<test>", "exec"), ns)  # noqa: S102 - instructor code, grader side
-    except BaseException as exc:  # noqa: BLE001
+        exec(compile(source, "<test>", "exec"), ns)
+    except BaseException as exc:
         return exc
     return None
 
@@ -170,11 +172,11 @@ def record(cells: list[tuple[str, str, str]]) -> dict[str, Plan]:
     answers: dict[str, None] = {}
     plans: dict[str, Plan] = {}
     refs: dict = {}
-    depth = [0]   # how deep inside a recorded call we are (per recording, not shared)
+    depth = [0]  # how deep inside a recorded call we are (per recording, not shared)
     for role, gid, src in cells:
         if role in ("setup", "answer"):
             if _run(src, ns) is not None:
-                return plans          # the instructor notebook itself fails here: judge nothing outside
+                return plans  # the instructor notebook itself fails here: judge nothing outside
             if role == "setup":
                 refs = setup_refs(ns)
             if role == "answer":
@@ -205,6 +207,7 @@ def record(cells: list[tuple[str, str, str]]) -> dict[str, Plan]:
 def _recorder(name, fn, plan: Plan, refs: dict, _depth: list):
     """Wrap an answer function so the test's own calls to it are recorded (calls one
     answer makes to another, e.g. gf2m_mul to clmul, are not: the kernel makes those)."""
+
     def call(*args, **kwargs):
         top = _depth[0] == 0
         if top:
@@ -217,7 +220,7 @@ def _recorder(name, fn, plan: Plan, refs: dict, _depth: list):
         _depth[0] += 1
         t0 = time.perf_counter()
         try:
-            result = fn(*args, **kwargs)   # a call that raises is recorded too: the kernel must raise
+            result = fn(*args, **kwargs)  # a call that raises is recorded too: the kernel must raise
         finally:
             _depth[0] -= 1
             if top:
@@ -228,13 +231,14 @@ def _recorder(name, fn, plan: Plan, refs: dict, _depth: list):
             except NotPlain:
                 plan.calls.append(None)
         return result
+
     return call
 
 
 # --------------------------------------------------------------------------
 # step 2: the producer cell that runs in the kernel
 
-_PRODUCER = '''\
+_PRODUCER = """\
 def __ecedu_produce(__calls, __values, __budgets):
     import json as _json, signal as _signal
     from fractions import Fraction as _Fraction
@@ -304,7 +308,7 @@ def __ecedu_produce(__calls, __values, __budgets):
         except TypeError:
             out["values"][name] = {"bad": _safe(lambda: type(g[name]).__name__)}
     _display({%r: out}, raw=True)
-'''
+"""
 
 
 def producer_source(plan: Plan) -> str:
@@ -313,7 +317,9 @@ def producer_source(plan: Plan) -> str:
     times) fails in seconds instead of using up the whole cell's time limit."""
     calls = json.dumps([[name, args] for name, args in plan.calls])
     budgets = json.dumps([round(max(2.0, 100 * t), 1) for t in plan.seconds])
-    return (_PRODUCER % RESULTS_MIME) + f"__ecedu_produce({calls!r}, {json.dumps(plan.values)!r}, {budgets!r})\n"
+    return (
+        _PRODUCER % RESULTS_MIME
+    ) + f"__ecedu_produce({calls!r}, {json.dumps(plan.values)!r}, {budgets!r})\n"
 
 
 def results_from_outputs(outputs) -> dict | None:
@@ -340,15 +346,17 @@ def _outcome(name: str, entry):
     """A look-up result as the value it stands for, or raise what the kernel raised."""
     if type(entry) is not dict or len(entry) != 1:
         raise AssertionError(f"{name}: the kernel sent no usable result")
-    (kind, v), = entry.items()
+    ((kind, v),) = entry.items()
     if kind == "ok":
         try:
             return decode(v)
         except ValueError:
             raise AssertionError(f"{name}: the kernel sent a malformed result") from None
     if kind == "bad":
-        raise AssertionError(f"{name} returned {str(v)[:40]}: expected plain data "
-                             "(an int, a tuple or list of ints, None, bytes, ...)")
+        raise AssertionError(
+            f"{name} returned {str(v)[:40]}: expected plain data "
+            "(an int, a tuple or list of ints, None, bytes, ...)"
+        )
     if kind == "raise" and type(v) is list and len(v) == 2:
         ename, msg = str(v[0])[:60], str(v[1])[:300]
         exc = getattr(builtins, ename, None)
@@ -378,10 +386,14 @@ class Replayer:
 
     def replay(self, test_source: str, plan: Plan, results: dict | None) -> BaseException | None:
         """None if the test passes with these results, else the exception it raised."""
-        if not isinstance(results, dict) or type(results.get("calls")) is not list \
-                or len(results["calls"]) != len(plan.calls):
-            return AssertionError("the answers produced no results (the answer cells or the "
-                                  "kernel stopped the grader's calls)")
+        if (
+            not isinstance(results, dict)
+            or type(results.get("calls")) is not list
+            or len(results["calls"]) != len(plan.calls)
+        ):
+            return AssertionError(
+                "the answers produced no results (the answer cells or the kernel stopped the grader's calls)"
+            )
         queues: dict[str, dict[str, deque]] = defaultdict(lambda: defaultdict(deque))
         for (name, args), entry in zip(plan.calls, results["calls"]):
             queues[name][json.dumps(args, sort_keys=True)].append(entry)
@@ -392,7 +404,7 @@ class Replayer:
         for name in plan.values:
             try:
                 ns[name] = _outcome(name, values.get(name))
-            except BaseException as exc:  # noqa: BLE001
+            except BaseException as exc:
                 return exc
         return _run(test_source, ns)
 
@@ -404,9 +416,12 @@ def _lookup(name: str, table: dict, refs: dict):
         except NotPlain:
             queue = None
         if kwargs or not queue:
-            raise AssertionError(f"{name} was called on an input the grader did not expect: "
-                                 "an earlier result in this test is wrong")
+            raise AssertionError(
+                f"{name} was called on an input the grader did not expect: "
+                "an earlier result in this test is wrong"
+            )
         return _outcome(name, queue.popleft())
+
     return call
 
 
@@ -420,10 +435,12 @@ def guard_source(names: list[str]) -> str:
     rigged comparisons never reaches the test cells.  A defence in depth only: the
     submission runs in the same kernel and can undo it; the verdict that counts for
     replayable tests is the one computed outside."""
-    return ("\n\ndef __ecedu_guard():\n"
-            "    from ecedu.grading.checks import strict_answer\n"
-            "    g = globals()\n"
-            f"    for n in {names!r}:\n"
-            "        if n in g:\n"
-            "            g[n] = strict_answer(g[n], n)\n"
-            "__ecedu_guard()\n")
+    return (
+        "\n\ndef __ecedu_guard():\n"
+        "    from ecedu.grading.checks import strict_answer\n"
+        "    g = globals()\n"
+        f"    for n in {names!r}:\n"
+        "        if n in g:\n"
+        "            g[n] = strict_answer(g[n], n)\n"
+        "__ecedu_guard()\n"
+    )

@@ -7,6 +7,7 @@ when the hard limit is "unlimited".  With both equal, nothing below root can rai
 them.  ``--nproc`` caps the number of processes and threads of the user id the
 kernel runs as (a fork bomb gets ``BlockingIOError``).
 """
+
 from __future__ import annotations
 
 import argparse
@@ -16,9 +17,13 @@ import sys
 
 
 def set_limits(address_space: int = 0, cpu: int = 0, nproc: int = 0, fsize: int = 0, nofile: int = 0) -> None:
-    for rlim, value in ((resource.RLIMIT_AS, address_space), (resource.RLIMIT_CPU, cpu),
-                        (resource.RLIMIT_NPROC, nproc), (resource.RLIMIT_FSIZE, fsize),
-                        (resource.RLIMIT_NOFILE, nofile)):
+    for rlim, value in (
+        (resource.RLIMIT_AS, address_space),
+        (resource.RLIMIT_CPU, cpu),
+        (resource.RLIMIT_NPROC, nproc),
+        (resource.RLIMIT_FSIZE, fsize),
+        (resource.RLIMIT_NOFILE, nofile),
+    ):
         if value > 0:
             _, hard = resource.getrlimit(rlim)
             if hard != resource.RLIM_INFINITY:
@@ -39,7 +44,7 @@ def main(argv=None) -> int:
     ap.add_argument("--fsize", type=int, default=0)
     ap.add_argument("--nofile", type=int, default=0)
     args = ap.parse_args(argv[:i])
-    cmd = argv[i + 1:]
+    cmd = argv[i + 1 :]
     set_limits(args.address_space, args.cpu, args.nproc, args.fsize, args.nofile)
     os.execvp(cmd[0], cmd)
     return 127  # not reached

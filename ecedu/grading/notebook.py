@@ -1,4 +1,5 @@
 """nbgrader notebook helpers: cell roles, exercise lookup, submission merge."""
+
 from __future__ import annotations
 
 import copy
@@ -11,7 +12,7 @@ from . import _skip_slow_optional_imports
 
 _skip_slow_optional_imports()
 
-import nbformat
+import nbformat  # noqa: E402 (after the environment is set for it)
 
 HIDDEN_RE = re.compile(r"^[ \t]*### (BEGIN|END) HIDDEN TESTS[ \t]*\n?", re.MULTILINE)
 SOLUTION_RE = re.compile(r"^[ \t]*### (BEGIN|END) SOLUTION[ \t]*\n?", re.MULTILINE)
@@ -95,7 +96,8 @@ def identify_exercise(nb, filename: str | os.PathLike | None = None, root: Path 
             if ids <= {grade_id(c) for c in src.cells if is_answer(c)}:
                 return ex
     raise ExerciseNotFound(
-        "cannot tell which exercise this notebook is; known exercises: " + ", ".join(known))
+        "cannot tell which exercise this notebook is; known exercises: " + ", ".join(known)
+    )
 
 
 def strip_markers(source: str) -> str:
@@ -115,7 +117,7 @@ class Question:
 class Merged:
     nb: object
     questions: list[Question]
-    answer_cells: dict[str, int]   # grade_id -> index in merged notebook
+    answer_cells: dict[str, int]  # grade_id -> index in merged notebook
     warnings: list[str]
 
 

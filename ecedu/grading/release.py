@@ -9,6 +9,7 @@ temporary copy of the course directory and copies the result, so the
 committed ``exercises/release`` is exactly what ``nbgrader generate_assignment``
 produces from ``exercises/source``.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -77,7 +78,10 @@ def main(argv=None) -> int:
         for ex, err in errors.items():
             print(f"{ex}: generate_assignment failed:\n{err}", file=sys.stderr)
         for ex in stale:
-            print(f"{ex}: exercises/release is out of date; run python -m ecedu.grading.release", file=sys.stderr)
+            print(
+                f"{ex}: exercises/release is out of date; run python -m ecedu.grading.release",
+                file=sys.stderr,
+            )
         if not errors and not stale:
             print(f"release up to date ({len(exercises)} exercises)")
         return 1 if errors or stale else 0

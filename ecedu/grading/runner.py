@@ -12,6 +12,7 @@ next cell.  A cell's output beyond ``--max-output`` bytes is dropped.  If the
 kernel dies (``os._exit``, a crash), the remaining cells are left unexecuted
 and the status says so.
 """
+
 from __future__ import annotations
 
 import argparse
@@ -57,8 +58,14 @@ def _make_client_class():
                 if cell_index not in self.truncated:
                     self.truncated.add(cell_index)
                     from nbformat.v4 import new_output
-                    outs.append(new_output("stream", name="stderr",
-                                           text=f"\n[output truncated by the grader after {self.max_output_bytes} bytes]\n"))
+
+                    outs.append(
+                        new_output(
+                            "stream",
+                            name="stderr",
+                            text=f"\n[output truncated by the grader after {self.max_output_bytes} bytes]\n",
+                        )
+                    )
                 return None
             return super().output(outs, msg, display_id, cell_index)
 
@@ -88,8 +95,14 @@ def _make_kernel_manager(cfg: dict):
                 os.chown(run_dir, uid, uid)
                 os.chown(self.connection_file, uid, uid)
             if cfg.get("enabled"):
-                return sandbox.bwrap_argv(cmd, work=work, pkg_dir=Path(cfg["pkg_dir"]), uid=uid,
-                                          with_reference=cfg.get("with_reference", True), limits=limits)
+                return sandbox.bwrap_argv(
+                    cmd,
+                    work=work,
+                    pkg_dir=Path(cfg["pkg_dir"]),
+                    uid=uid,
+                    with_reference=cfg.get("with_reference", True),
+                    limits=limits,
+                )
             return sandbox.limits_prefix(limits) + cmd
 
         def __init__(self, **kw):
@@ -134,8 +147,15 @@ def _limit_memory(megabytes: int) -> None:
         pass
 
 
-def run(in_path: str, out_path: str, status_path: str, timeout: float, max_output: int,
-        memory_mb: int = 0, kernel: dict | None = None) -> int:
+def run(
+    in_path: str,
+    out_path: str,
+    status_path: str,
+    timeout: float,
+    max_output: int,
+    memory_mb: int = 0,
+    kernel: dict | None = None,
+) -> int:
     _limit_memory(memory_mb)
     import nbformat
     from nbclient.exceptions import DeadKernelError
@@ -144,13 +164,21 @@ def run(in_path: str, out_path: str, status_path: str, timeout: float, max_outpu
     workdir = (kernel or {}).get("work") or str(Path(in_path).resolve().parent)
     Client = _make_client_class()
     km_class, env = _make_kernel_manager(kernel) if kernel else (None, None)
-    client = Client(nb, timeout=int(max(1, timeout)), kernel_name="python3",
-                    allow_errors=True, interrupt_on_timeout=True,
-                    error_on_timeout={"ename": "CellTimeoutError",
-                                      "evalue": f"cell exceeded the time limit of {int(timeout)} s",
-                                      "traceback": []},
-                    record_timing=False, shutdown_kernel="immediate",
-                    resources={"metadata": {"path": workdir}})
+    client = Client(
+        nb,
+        timeout=int(max(1, timeout)),
+        kernel_name="python3",
+        allow_errors=True,
+        interrupt_on_timeout=True,
+        error_on_timeout={
+            "ename": "CellTimeoutError",
+            "evalue": f"cell exceeded the time limit of {int(timeout)} s",
+            "traceback": [],
+        },
+        record_timing=False,
+        shutdown_kernel="immediate",
+        resources={"metadata": {"path": workdir}},
+    )
     client.max_output_bytes = max_output
     if km_class is not None:
         client.kernel_manager_class = km_class
@@ -159,7 +187,7 @@ def run(in_path: str, out_path: str, status_path: str, timeout: float, max_outpu
         client.execute(**({"env": env} if env else {}))
     except DeadKernelError as exc:
         status = {"status": "dead_kernel", "message": str(exc), "cell": client._current}
-    except Exception as exc:  # noqa: BLE001 - report any executor failure as data
+    except Exception as exc:
         status = {"status": "error", "message": f"{type(exc).__name__}: {exc}", "cell": client._current}
     finally:
         _kill_uid((kernel or {}).get("uid"))
@@ -180,8 +208,15 @@ def main(argv=None) -> int:
     ap.add_argument("--memory-mb", type=int, default=0, help="address-space cap of this process (0: none)")
     ap.add_argument("--kernel", default=None, help="JSON from ecedu.grading.sandbox.config")
     args = ap.parse_args(argv)
-    return run(args.notebook, args.out, args.status, args.timeout, args.max_output, args.memory_mb,
-               json.loads(args.kernel) if args.kernel else None)
+    return run(
+        args.notebook,
+        args.out,
+        args.status,
+        args.timeout,
+        args.max_output,
+        args.memory_mb,
+        json.loads(args.kernel) if args.kernel else None,
+    )
 
 
 if __name__ == "__main__":

@@ -27,6 +27,7 @@ still runs, with the limits and the scrubbed environment but **no filesystem
 isolation**; :func:`status` says why, the CLI prints it before grading, and
 ``--require-sandbox`` turns it into an error.
 """
+
 from __future__ import annotations
 
 import itertools
@@ -65,16 +66,23 @@ def status() -> tuple[bool, str]:
     if bwrap is None:
         _status = (False, "bubblewrap (bwrap) is not installed; on Debian/Ubuntu: apt-get install bubblewrap")
         return _status
-    cmd = [bwrap, "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net", "--unshare-ipc",
-           "--die-with-parent"] + ([] if os.geteuid() == 0 else ["--unshare-user"]) + ["true"]
+    cmd = (
+        [bwrap, "--ro-bind", "/", "/", "--unshare-pid", "--unshare-net", "--unshare-ipc", "--die-with-parent"]
+        + ([] if os.geteuid() == 0 else ["--unshare-user"])
+        + ["true"]
+    )
     try:
         proc = subprocess.run(cmd, capture_output=True, text=True, timeout=30)
     except (OSError, subprocess.TimeoutExpired) as exc:
         _status = (False, f"bwrap could not be run: {exc}")
         return _status
     if proc.returncode != 0:
-        _status = (False, "bwrap cannot create namespaces here (" + (proc.stderr.strip() or f"exit {proc.returncode}")
-                   + "); in a container, allow user namespaces or run the grader outside it")
+        _status = (
+            False,
+            "bwrap cannot create namespaces here ("
+            + (proc.stderr.strip() or f"exit {proc.returncode}")
+            + "); in a container, allow user namespaces or run the grader outside it",
+        )
     else:
         _status = (True, "bubblewrap")
     return _status
@@ -107,10 +115,22 @@ def kernel_env(work: Path, pkg_parent: str) -> dict[str, str]:
 
 
 def limits_prefix(limits: Limits) -> list[str]:
-    return [sys.executable, "-m", "ecedu.grading.limits",
-            "--as", str(limits.memory_mb * 1024 * 1024), "--cpu", str(limits.cpu_seconds),
-            "--nproc", str(limits.nproc), "--fsize", str(limits.fsize_mb * 1024 * 1024),
-            "--nofile", str(limits.nofile), "--"]
+    return [
+        sys.executable,
+        "-m",
+        "ecedu.grading.limits",
+        "--as",
+        str(limits.memory_mb * 1024 * 1024),
+        "--cpu",
+        str(limits.cpu_seconds),
+        "--nproc",
+        str(limits.nproc),
+        "--fsize",
+        str(limits.fsize_mb * 1024 * 1024),
+        "--nofile",
+        str(limits.nofile),
+        "--",
+    ]
 
 
 def _ro(path: str) -> list[str]:
@@ -129,12 +149,23 @@ def _parents(path: str) -> list[str]:
     return out
 
 
-def bwrap_argv(kernel_cmd: list[str], *, work: Path, pkg_dir: Path, uid: int | None,
-               with_reference: bool, limits: Limits) -> list[str]:
+def bwrap_argv(
+    kernel_cmd: list[str], *, work: Path, pkg_dir: Path, uid: int | None, with_reference: bool, limits: Limits
+) -> list[str]:
     """The command that starts ``kernel_cmd`` inside the sandbox."""
-    argv = [shutil.which("bwrap") or "bwrap", "--die-with-parent", "--new-session",
-            "--unshare-pid", "--unshare-net", "--unshare-ipc", "--unshare-uts", "--unshare-cgroup-try",
-            "--hostname", "sandbox", "--clearenv"]
+    argv = [
+        shutil.which("bwrap") or "bwrap",
+        "--die-with-parent",
+        "--new-session",
+        "--unshare-pid",
+        "--unshare-net",
+        "--unshare-ipc",
+        "--unshare-uts",
+        "--unshare-cgroup-try",
+        "--hostname",
+        "sandbox",
+        "--clearenv",
+    ]
     if uid is None:
         argv.append("--unshare-user")
     for name in ("bin", "lib", "lib64", "sbin"):
@@ -163,8 +194,16 @@ def bwrap_argv(kernel_cmd: list[str], *, work: Path, pkg_dir: Path, uid: int | N
         argv += ["--setenv", k, v]
     argv.append("--")
     if uid is not None:
-        argv += ["setpriv", f"--reuid={uid}", f"--regid={uid}", "--clear-groups",
-                 "--inh-caps=-all", "--bounding-set=-all", "--no-new-privs", "--"]
+        argv += [
+            "setpriv",
+            f"--reuid={uid}",
+            f"--regid={uid}",
+            "--clear-groups",
+            "--inh-caps=-all",
+            "--bounding-set=-all",
+            "--no-new-privs",
+            "--",
+        ]
     return argv + limits_prefix(limits) + list(kernel_cmd)
 
 
@@ -177,5 +216,11 @@ def config(enabled: bool, work: Path, with_reference: bool, limits: Limits) -> d
             for name in dirs + files:
                 os.lchown(os.path.join(root, name), uid, uid)
         os.chown(work, uid, uid)
-    return {"enabled": enabled, "work": str(work), "pkg_dir": str(pkg_dir), "uid": uid,
-            "with_reference": with_reference, "limits": asdict(limits)}
+    return {
+        "enabled": enabled,
+        "work": str(work),
+        "pkg_dir": str(pkg_dir),
+        "uid": uid,
+        "with_reference": with_reference,
+        "limits": asdict(limits),
+    }

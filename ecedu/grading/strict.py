@@ -8,6 +8,7 @@ say what was expected ("expected an int, got _A").  The grader's answer guard
 (:func:`strict_answer`) lives here too, because it must run inside the kernel
 even when the reference answers are kept out of it.
 """
+
 from __future__ import annotations
 
 from fractions import Fraction
@@ -50,13 +51,18 @@ def plain(value, what: str = "the result", _depth: int = 0):
     if _depth > 20:
         fail(f"{what}: nested too deeply")
     if t is tuple or t is list:
-        items = [plain(x, what, _depth + 1) for x in (tuple.__iter__(value) if t is tuple else list.__iter__(value))]
+        items = [
+            plain(x, what, _depth + 1)
+            for x in (tuple.__iter__(value) if t is tuple else list.__iter__(value))
+        ]
         return tuple(items) if t is tuple else items
     if t is dict:
         return {plain(k, what, _depth + 1): plain(v, what, _depth + 1) for k, v in dict.items(value)}
     if issubclass(t, float) and type.__dict__["__module__"].__get__(t, type) == "numpy":
         return float.__float__(value)  # the stored value, whatever the class overrides
-    fail(f"{what}: expected plain data (an int, a tuple or list of ints, None, bytes, ...), got {type_name(value)}")
+    fail(
+        f"{what}: expected plain data (an int, a tuple or list of ints, None, bytes, ...), got {type_name(value)}"
+    )
 
 
 def same(got, expected, message: str) -> None:
@@ -64,8 +70,16 @@ def same(got, expected, message: str) -> None:
     exact types*; the comparison runs on plain copies, never on the submission's objects."""
     got = plain(got)
     if type(got) is not type(expected) and not (type(expected) is tuple and type(got) is list):
-        kind = {int: "an int", tuple: "a tuple", list: "a list", bytes: "bytes", str: "a str",
-                float: "a float", bool: "a bool", type(None): "None"}.get(type(expected), type_name(expected))
+        kind = {
+            int: "an int",
+            tuple: "a tuple",
+            list: "a list",
+            bytes: "bytes",
+            str: "a str",
+            float: "a float",
+            bool: "a bool",
+            type(None): "None",
+        }.get(type(expected), type_name(expected))
         fail(f"{message} (expected {kind}, got {type_name(got)})")
     if got != expected:
         fail(message)
@@ -84,9 +98,11 @@ def strict_answer(answer, what: str = "the answer"):
 
     if isinstance(answer, (int, float, str, bytes, tuple, list, dict, Fraction)):
         return plain(answer, what)
-    if not isinstance(answer, (types.FunctionType, types.BuiltinFunctionType, functools.partial)) \
-            and not (callable(answer) and not isinstance(answer, type)
-                     and type.__dict__["__module__"].__get__(type(answer), type).startswith("ctypes")):
+    if not isinstance(answer, (types.FunctionType, types.BuiltinFunctionType, functools.partial)) and not (
+        callable(answer)
+        and not isinstance(answer, type)
+        and type.__dict__["__module__"].__get__(type(answer), type).startswith("ctypes")
+    ):
         return answer
 
     @functools.wraps(answer)
@@ -95,6 +111,7 @@ def strict_answer(answer, what: str = "the answer"):
         if callable(result) and not isinstance(result, type):
             return strict_answer(result, f"what {what} returned")
         return plain(result, f"{what}(...)")
+
     strict.__ecedu_strict__ = True
     return strict
 
@@ -119,6 +136,14 @@ def check_digits(digits, what: str) -> list:
     return out
 
 
-
-__all__ = ["fail", "expect", "type_name", "check_int", "plain", "same", "strict_answer",
-           "check_point_shape", "check_digits"]
+__all__ = [
+    "fail",
+    "expect",
+    "type_name",
+    "check_int",
+    "plain",
+    "same",
+    "strict_answer",
+    "check_point_shape",
+    "check_digits",
+]

@@ -1,4 +1,5 @@
 """Build submissions from the released student notebooks."""
+
 from __future__ import annotations
 
 from pathlib import Path
@@ -27,8 +28,7 @@ def instructor_answers(ex: str) -> dict[str, str]:
     return {nbu.grade_id(c): nbu.strip_markers(c.source) for c in source_nb(ex).cells if nbu.is_answer(c)}
 
 
-def submission(ex: str, answers: dict[str, str] | None = None, *, base: str = "solution",
-               edit=None):
+def submission(ex: str, answers: dict[str, str] | None = None, *, base: str = "solution", edit=None):
     """The released notebook filled in: ``base`` "solution" (instructor answers) or
     "blank" (as released), then ``answers`` override single cells; ``edit(nb)``
     may change anything else."""

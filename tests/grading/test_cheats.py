@@ -2,6 +2,7 @@
 
 Each one used to score (issue 17) and must now score 0 on the questions it affects.
 The honest answers around it keep their points, so a zero is the cheat's doing."""
+
 from __future__ import annotations
 
 import pytest
@@ -34,58 +35,99 @@ EX01_ALL = ("test_clmul", "test_poly_reduce", "test_gf2m_mul", "test_gf2m_pow")
 
 CHEATS = {
     # name: (exercise, answers, questions that must score 0[, questions that must keep full marks])
-    "int subclass, rigged ==/!=/hash/index (ex07)": ("ex07_ld_ladder", {
-        "mdouble": RIGGED + "def mdouble(X, Z, b, F):\n    return _T((_A(1), _A(1)))\n",
-        "madd": "def madd(X1, Z1, X2, Z2, x, F):\n    return _T((_A(1), _A(1)))\n",
-        "ladder_x": "def ladder_x(k, x, b, F):\n    return _A(1)\n"},
-        ("test_mdouble", "test_madd", "test_ladder", "test_regular")),
-    "plain object with == always True (ex07)": ("ex07_ld_ladder", {
-        "mdouble": RIGGED + "def mdouble(X, Z, b, F):\n    return (_O(), _O())\n",
-        "madd": "def madd(X1, Z1, X2, Z2, x, F):\n    return (_O(), _O())\n",
-        "ladder_x": "def ladder_x(k, x, b, F):\n    return _O()\n"},
-        ("test_mdouble", "test_madd", "test_ladder", "test_regular")),
-    "int subclass and an object raising in __repr__ (ex01)": ("ex01_gf2m_mul", {
-        "clmul": RIGGED + "def clmul(a, b):\n    return _A(a * b)\n",
-        "poly_reduce": "def poly_reduce(c, f):\n    return _O()\n"},
-        ("test_clmul", "test_poly_reduce"), ()),
-    "tuple subclass as a point (ex04)": ("ex04_binary_point_add", {
-        "point_neg": RIGGED + "def point_neg(P):\n    return None if P is None else _T(P)\n",
-        "point_double": "def point_double(P, a, F):\n    return None if P is None else _T(P)\n"},
-        ("test_neg", "test_double"), ()),
-    "the checker's own reference functions (ex01)": ("ex01_gf2m_mul", {
-        "clmul": "from ecedu.grading import checks as _c\nclmul = _c.ref_clmul\n",
-        "poly_reduce": "poly_reduce = lambda c, f: _c.ref_polymod(c, f)\n",
-        "gf2m_mul": "gf2m_mul = _c.ref_mul\n",
-        "gf2m_pow": "gf2m_pow = _c.ref_pow\n"},
-        EX01_ALL),
-    "input transformer that blanks every later cell (ex01)": ("ex01_gf2m_mul", {
-        "clmul": "get_ipython().input_transformers_cleanup.append(lambda lines: ['pass\\n'])\n"},
-        EX01_ALL),
-    "set_custom_exc swallowing every exception (ex01)": ("ex01_gf2m_mul", {
-        "clmul": ("get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n"
-                  "def clmul(a, b):\n    raise NotImplementedError\n"),
-        "poly_reduce": "def poly_reduce(c, f):\n    return 0\n"},
-        EX01_ALL),
-    "patching the checks to pass (ex01)": ("ex01_gf2m_mul", {
-        "clmul": ("from ecedu.grading import checks as _c\n"
-                  "for _n in dir(_c):\n    if _n.startswith('check_') or _n in ('fail', 'expect', 'same'):\n"
-                  "        setattr(_c, _n, lambda *a, **k: None)\n"
-                  "import builtins\nbuiltins.AssertionError = type('Nope', (Exception,), {})\n"
-                  "def clmul(a, b):\n    return 0\n"),
-        "poly_reduce": "def poly_reduce(c, f):\n    return 0\n"},
-        EX01_ALL),
+    "int subclass, rigged ==/!=/hash/index (ex07)": (
+        "ex07_ld_ladder",
+        {
+            "mdouble": RIGGED + "def mdouble(X, Z, b, F):\n    return _T((_A(1), _A(1)))\n",
+            "madd": "def madd(X1, Z1, X2, Z2, x, F):\n    return _T((_A(1), _A(1)))\n",
+            "ladder_x": "def ladder_x(k, x, b, F):\n    return _A(1)\n",
+        },
+        ("test_mdouble", "test_madd", "test_ladder", "test_regular"),
+    ),
+    "plain object with == always True (ex07)": (
+        "ex07_ld_ladder",
+        {
+            "mdouble": RIGGED + "def mdouble(X, Z, b, F):\n    return (_O(), _O())\n",
+            "madd": "def madd(X1, Z1, X2, Z2, x, F):\n    return (_O(), _O())\n",
+            "ladder_x": "def ladder_x(k, x, b, F):\n    return _O()\n",
+        },
+        ("test_mdouble", "test_madd", "test_ladder", "test_regular"),
+    ),
+    "int subclass and an object raising in __repr__ (ex01)": (
+        "ex01_gf2m_mul",
+        {
+            "clmul": RIGGED + "def clmul(a, b):\n    return _A(a * b)\n",
+            "poly_reduce": "def poly_reduce(c, f):\n    return _O()\n",
+        },
+        ("test_clmul", "test_poly_reduce"),
+        (),
+    ),
+    "tuple subclass as a point (ex04)": (
+        "ex04_binary_point_add",
+        {
+            "point_neg": RIGGED + "def point_neg(P):\n    return None if P is None else _T(P)\n",
+            "point_double": "def point_double(P, a, F):\n    return None if P is None else _T(P)\n",
+        },
+        ("test_neg", "test_double"),
+        (),
+    ),
+    "the checker's own reference functions (ex01)": (
+        "ex01_gf2m_mul",
+        {
+            "clmul": "from ecedu.grading import checks as _c\nclmul = _c.ref_clmul\n",
+            "poly_reduce": "poly_reduce = lambda c, f: _c.ref_polymod(c, f)\n",
+            "gf2m_mul": "gf2m_mul = _c.ref_mul\n",
+            "gf2m_pow": "gf2m_pow = _c.ref_pow\n",
+        },
+        EX01_ALL,
+    ),
+    "input transformer that blanks every later cell (ex01)": (
+        "ex01_gf2m_mul",
+        {"clmul": "get_ipython().input_transformers_cleanup.append(lambda lines: ['pass\\n'])\n"},
+        EX01_ALL,
+    ),
+    "set_custom_exc swallowing every exception (ex01)": (
+        "ex01_gf2m_mul",
+        {
+            "clmul": (
+                "get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n"
+                "def clmul(a, b):\n    raise NotImplementedError\n"
+            ),
+            "poly_reduce": "def poly_reduce(c, f):\n    return 0\n",
+        },
+        EX01_ALL,
+    ),
+    "patching the checks to pass (ex01)": (
+        "ex01_gf2m_mul",
+        {
+            "clmul": (
+                "from ecedu.grading import checks as _c\n"
+                "for _n in dir(_c):\n    if _n.startswith('check_') or _n in ('fail', 'expect', 'same'):\n"
+                "        setattr(_c, _n, lambda *a, **k: None)\n"
+                "import builtins\nbuiltins.AssertionError = type('Nope', (Exception,), {})\n"
+                "def clmul(a, b):\n    return 0\n"
+            ),
+            "poly_reduce": "def poly_reduce(c, f):\n    return 0\n",
+        },
+        EX01_ALL,
+    ),
 }
 # issue 17: "an empty submission scored 9/9 in four ways": these start from the blank release
-EMPTY_SUBMISSION = {"the checker's own reference functions (ex01)", "input transformer that blanks every later cell (ex01)",
-                    "set_custom_exc swallowing every exception (ex01)", "patching the checks to pass (ex01)"}
+EMPTY_SUBMISSION = {
+    "the checker's own reference functions (ex01)",
+    "input transformer that blanks every later cell (ex01)",
+    "set_custom_exc swallowing every exception (ex01)",
+    "patching the checks to pass (ex01)",
+}
 
 
 @pytest.mark.parametrize("name", list(CHEATS))
 def test_cheat_scores_zero(name, tmp_path):
     ex, answers, zero, *honest = CHEATS[name]
     base = "blank" if name in EMPTY_SUBMISSION else "solution"
-    rep = grade_notebook(write(submission(ex, answers, base=base), tmp_path / f"{ex}.ipynb"),
-                         root=EXERCISES, timeout=20)
+    rep = grade_notebook(
+        write(submission(ex, answers, base=base), tmp_path / f"{ex}.ipynb"), root=EXERCISES, timeout=20
+    )
     assert rep.exercise == ex
     if base == "blank":
         assert rep.score == 0, rep.to_json()
@@ -101,12 +143,18 @@ def test_cheat_scores_zero(name, tmp_path):
 
 def test_rigged_values_are_refused_without_calling_their_methods():
     ns: dict = {}
-    exec(RIGGED, ns)  # noqa: S102
+    exec(RIGGED, ns)
     A, T, O = ns["_A"], ns["_T"], ns["_O"]
-    for check, args in ((checks.check_int, (A(1),)), (checks.check_clmul, (A(5), 3, 3)),
-                        (checks.check_reduced, (A(1), 4)), (checks.check_point_shape, (T((1, 2)), "P")),
-                        (checks.check_point, (T((1, 2)), (1, 2), "P")), (checks.check_naf, ([A(1)], 1)),
-                        (checks.check_close, (O(), 1.0, "x")), (checks.check_ladder_x, (O(), 1, (1, 2), 1, 1, None))):
+    for check, args in (
+        (checks.check_int, (A(1),)),
+        (checks.check_clmul, (A(5), 3, 3)),
+        (checks.check_reduced, (A(1), 4)),
+        (checks.check_point_shape, (T((1, 2)), "P")),
+        (checks.check_point, (T((1, 2)), (1, 2), "P")),
+        (checks.check_naf, ([A(1)], 1)),
+        (checks.check_close, (O(), 1.0, "x")),
+        (checks.check_ladder_x, (O(), 1, (1, 2), 1, 1, None)),
+    ):
         with pytest.raises(AssertionError) as exc:
             check(*args)
         assert "expected" in str(exc.value) and "got _" in str(exc.value), str(exc.value)
@@ -124,8 +172,10 @@ def test_questions_are_graded_independently(tmp_path):
     """ex07 half right: madd forgets to square Z₃.  madd loses its 3 points; the
     ladder, which calls madd, is graded with the reference madd put in and keeps its
     points, and its feedback names the earlier answer that failed."""
-    bad_madd = ("def madd(X1, Z1, X2, Z2, x, F):\n    T1, T2 = F.mul(X1, Z2), F.mul(X2, Z1)\n"
-                "    Z3 = T1 ^ T2\n    return F.mul(x, Z3) ^ F.mul(T1, T2), Z3\n")
+    bad_madd = (
+        "def madd(X1, Z1, X2, Z2, x, F):\n    T1, T2 = F.mul(X1, Z2), F.mul(X2, Z1)\n"
+        "    Z3 = T1 ^ T2\n    return F.mul(x, Z3) ^ F.mul(T1, T2), Z3\n"
+    )
     ex = "ex07_ld_ladder"
     rep = grade_notebook(write(submission(ex, {"madd": bad_madd}), tmp_path / f"{ex}.ipynb"), root=EXERCISES)
     assert rep.points_for("test_madd") == 0
@@ -134,8 +184,12 @@ def test_questions_are_graded_independently(tmp_path):
     assert "madd (failed in test_madd)" in rep.feedback_for("test_ladder")
     # and a ladder that is wrong on its own still fails with the reference madd in place
     wrong_ladder = WRONG[ex]["answers"]["ladder_x"]
-    rep = grade_notebook(write(submission(ex, {"madd": bad_madd, "ladder_x": wrong_ladder}),
-                               tmp_path / "both" / f"{ex}.ipynb"), root=EXERCISES)
+    rep = grade_notebook(
+        write(
+            submission(ex, {"madd": bad_madd, "ladder_x": wrong_ladder}), tmp_path / "both" / f"{ex}.ipynb"
+        ),
+        root=EXERCISES,
+    )
     assert rep.points_for("test_ladder") == 0
     fb = rep.feedback_for("test_ladder")
     assert WRONG[ex]["feedback"] in fb and "graded with the reference madd" in fb, fb

@@ -1,4 +1,5 @@
 """The helper checks: right answers pass, typical mistakes get a precise message."""
+
 from __future__ import annotations
 
 import pytest
@@ -23,8 +24,12 @@ def test_check_reduced():
 def test_field_product_diagnoses_missing_reduction_and_carries():
     a, b = (1 << 162) | 0b1011, (1 << 10) | 0b111
     checks.check_field_product(checks.ref_mul(a, b, F163), a, b, F163)
-    assert msg(checks.check_field_product, checks.ref_clmul(a, b), a, b, F163).startswith("result not reduced: degree 172 ≥ 163")
-    assert "integer multiplication" in msg(checks.check_field_product, checks.ref_polymod(a * b, F163), a, b, F163)
+    assert msg(checks.check_field_product, checks.ref_clmul(a, b), a, b, F163).startswith(
+        "result not reduced: degree 172 ≥ 163"
+    )
+    assert "integer multiplication" in msg(
+        checks.check_field_product, checks.ref_polymod(a * b, F163), a, b, F163
+    )
     assert "without carries" in msg(checks.check_clmul, 3 * 3, 3, 3)
 
 
@@ -63,6 +68,7 @@ def test_ladder_diagnosis():
 
 def test_der_decoding_matches_the_package():
     import ecedu.ecdsa
+
     curve = checks.pkg_curve("P-256")
     r, s = checks.der_to_rs(ecedu.ecdsa.sign(curve, 12345, b"abc"))
     assert 0 < r < curve.n and 0 < s < curve.n

@@ -1,4 +1,5 @@
 """``ecedu.grading.cli.main`` (wired as ``python -m ecedu grade``)."""
+
 from __future__ import annotations
 
 import json
@@ -30,9 +31,14 @@ def test_json_output(tmp_path, capsys, monkeypatch):
 
 
 def test_python_m_ecedu_grade_text_output(tmp_path):
-    path = write(release_nb(EX), tmp_path / "blank.ipynb")   # named freely: found by its metadata
-    proc = subprocess.run([sys.executable, "-m", "ecedu", "grade", str(path), "--exercises", str(EXERCISES)],
-                          capture_output=True, text=True, cwd=ROOT, timeout=300)
+    path = write(release_nb(EX), tmp_path / "blank.ipynb")  # named freely: found by its metadata
+    proc = subprocess.run(
+        [sys.executable, "-m", "ecedu", "grade", str(path), "--exercises", str(EXERCISES)],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        timeout=300,
+    )
     assert proc.returncode == 0, proc.stderr
     assert f"Exercise: {EX}" in proc.stdout
     assert "Total: 0 / 9" in proc.stdout
@@ -45,6 +51,7 @@ def test_unreadable_or_unknown_notebooks(tmp_path, capsys):
     assert cli.main([str(bad), "--json", "--exercises", str(EXERCISES)]) == 2
     assert "cannot read" in json.loads(capsys.readouterr().out)["notes"][0]
     import nbformat
+
     other = write(nbformat.v4.new_notebook(), tmp_path / "something_else.ipynb")
     assert cli.main([str(other), "--exercises", str(EXERCISES)]) == 2
     assert "cannot tell which exercise" in capsys.readouterr().out

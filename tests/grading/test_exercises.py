@@ -1,6 +1,7 @@
 """Every exercise: the released version scores 0, the instructor solution full
 marks, and a seeded realistic mistake something in between with feedback that
 names the mistake (learner path, ``ecedu.grading.cli``)."""
+
 from __future__ import annotations
 
 import shutil
@@ -13,9 +14,12 @@ from .helpers import EXERCISES, exercises, release_nb, submission, write
 from .wrong_solutions import WRONG
 
 NEEDS_GCC = {"ex12_ctypes"}
-EXS = [pytest.param(ex, marks=pytest.mark.skipif(ex in NEEDS_GCC and shutil.which("gcc") is None,
-                                                 reason="needs gcc"))
-       for ex in exercises()]
+EXS = [
+    pytest.param(
+        ex, marks=pytest.mark.skipif(ex in NEEDS_GCC and shutil.which("gcc") is None, reason="needs gcc")
+    )
+    for ex in exercises()
+]
 
 
 def test_course_has_enough_exercises():

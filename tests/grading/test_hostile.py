@@ -1,11 +1,17 @@
 """Hostile submissions cost their own points and nothing else."""
+
 from __future__ import annotations
 
 import json
+import os
+import signal
+import socket
 from concurrent.futures import ThreadPoolExecutor
 
-from ecedu.grading.cli import grade_notebook
+import pytest
+
 from ecedu.grading import notebook as nbu
+from ecedu.grading.cli import grade_notebook, sandbox_status
 
 from .helpers import EXERCISES, instructor_answers, submission, write
 
@@ -60,8 +66,10 @@ def test_megabytes_of_output_are_cut(tmp_path):
 def test_deleting_files_only_hits_the_private_copy(tmp_path):
     sentinel = tmp_path / "precious.txt"
     sentinel.write_text("keep me")
-    nuke = ("import glob, os, shutil\nfor p in glob.glob('*') + glob.glob('../*'):\n"
-            "    shutil.rmtree(p, ignore_errors=True) if os.path.isdir(p) else os.remove(p)\n") + SOL["clmul"]
+    nuke = (
+        "import glob, os, shutil\nfor p in glob.glob('*') + glob.glob('../*'):\n"
+        "    shutil.rmtree(p, ignore_errors=True) if os.path.isdir(p) else os.remove(p)\n"
+    ) + SOL["clmul"]
     before = sorted(p.name for p in (EXERCISES / "source").iterdir())
     rep = _grade(submission(EX, {"clmul": nuke}), tmp_path, "nuke")
     assert rep.exercise == EX
@@ -77,6 +85,7 @@ def test_tampered_test_cells_are_restored(tmp_path):
             if nbu.is_test(c):
                 c.source = "pass  # all good"
         nb.cells = [c for c in nb.cells if nbu.grade_id(c) != "test_gf2m_pow"]  # and one deleted
+
     rep = _grade(submission(EX, base="blank", edit=tamper), tmp_path, "tamper")
     assert rep.score == 0
     assert any("was modified" in n for n in rep.notes)
@@ -88,6 +97,7 @@ def test_tampering_does_not_help_a_wrong_answer(tmp_path):
         for c in nb.cells:
             if nbu.grade_id(c) == "test_gf2m_mul":
                 c.source = "assert True"
+
     wrong = {"gf2m_mul": "def gf2m_mul(a, b, f):\n    return clmul(a, b)\n"}
     rep = _grade(submission(EX, wrong, edit=tamper), tmp_path, "tamper2")
     assert rep.points_for("test_gf2m_mul") == 0
@@ -99,8 +109,10 @@ def test_hostile_and_honest_submissions_side_by_side(tmp_path):
     loop = submission(EX, {"gf2m_mul": "while True:\n    pass\n"})
     killer = submission(EX, {"clmul": "import os\nos._exit(0)\n"})
     with ThreadPoolExecutor(3) as pool:
-        futs = [pool.submit(_grade, nb, tmp_path, name, 2)
-                for name, nb in (("honest", honest), ("loop", loop), ("killer", killer))]
+        futs = [
+            pool.submit(_grade, nb, tmp_path, name, 2)
+            for name, nb in (("honest", honest), ("loop", loop), ("killer", killer))
+        ]
         reps = [f.result() for f in futs]
     assert reps[0].score == reps[0].max_score and not reps[0].notes
     assert reps[1].points_for("test_gf2m_mul") == 0
@@ -121,12 +133,15 @@ def test_cells_added_by_the_student_are_kept(tmp_path):
     import nbformat
 
     helper = "def _my_xor(a, b):\n    return a ^ b\n"
-    uses_helper = ("def clmul(a, b):\n    r = 0\n    while b:\n        if b & 1:\n            r = _my_xor(r, a)\n"
-                   "        a <<= 1\n        b >>= 1\n    return r\n")
+    uses_helper = (
+        "def clmul(a, b):\n    r = 0\n    while b:\n        if b & 1:\n            r = _my_xor(r, a)\n"
+        "        a <<= 1\n        b >>= 1\n    return r\n"
+    )
 
     def add_cell(nb):
         i = next(i for i, c in enumerate(nb.cells) if nbu.grade_id(c) == "clmul")
         nb.cells.insert(i, nbformat.v4.new_code_cell(helper))
+
     rep = _grade(submission(EX, {"clmul": uses_helper}, edit=add_cell), tmp_path, "extra")
     assert rep.score == rep.max_score, rep.to_json()
 
@@ -136,19 +151,12 @@ def test_cells_added_by_the_student_are_kept(tmp_path):
 # reports what it got as the message of an exception, i.e. in that question's feedback;
 # the other answers are honest and must keep their points.
 
-import os
-import signal
-import socket
-
-import pytest
-
-from ecedu.grading.cli import sandbox_status
 
 SANDBOX, _WHY = sandbox_status()
 needs_sandbox = pytest.mark.skipif(not SANDBOX, reason=f"no sandbox here: {_WHY}")
 MARK = "98765"  # sleep 98765: the background process that must not outlive grading
 
-ATTACKS = '''
+ATTACKS = """
 import os, json, socket, resource, subprocess
 _out = {}
 def _try(name, fn, detail=False):
@@ -185,13 +193,13 @@ if %(fork)r:
     else:
         _out["fork400"] = "ok"
 raise RuntimeError("ATTACKS " + json.dumps(_out, separators=(",", ":")))
-'''
+"""
 
 
 def _attack_report(rep) -> dict:
     fb = rep.feedback_for("test_gf2m_pow")
     assert "ATTACKS " in fb, fb
-    return json.loads(fb[fb.index("ATTACKS ") + 8:].split("}")[0] + "}")
+    return json.loads(fb[fb.index("ATTACKS ") + 8 :].split("}")[0] + "}")
 
 
 def _sleepers() -> list[int]:
@@ -215,12 +223,23 @@ def _run_attacks(tmp_path, monkeypatch, *, use_sandbox, fork):
     outside = tmp_path / "escaped.txt"
     in_source = EXERCISES / "source" / EX / "pwned.txt"
     import ecedu.grading
-    code = ATTACKS % dict(src=str(nbu.source_path(EX, EXERCISES)), outside=str(outside),
-                          grading=os.path.dirname(ecedu.grading.__file__),
-                          in_source=str(in_source), port=listener.getsockname()[1], mark=MARK, fork=fork)
+
+    code = ATTACKS % dict(
+        src=str(nbu.source_path(EX, EXERCISES)),
+        outside=str(outside),
+        grading=os.path.dirname(ecedu.grading.__file__),
+        in_source=str(in_source),
+        port=listener.getsockname()[1],
+        mark=MARK,
+        fork=fork,
+    )
     try:
-        rep = grade_notebook(write(submission(EX, {"gf2m_pow": code}), tmp_path / "sub" / f"{EX}.ipynb"),
-                             root=EXERCISES, timeout=30, use_sandbox=use_sandbox)
+        rep = grade_notebook(
+            write(submission(EX, {"gf2m_pow": code}), tmp_path / "sub" / f"{EX}.ipynb"),
+            root=EXERCISES,
+            timeout=30,
+            use_sandbox=use_sandbox,
+        )
         return rep, _attack_report(rep), outside.exists(), in_source.exists(), _sleepers()
     finally:
         listener.close()
@@ -232,37 +251,44 @@ def _run_attacks(tmp_path, monkeypatch, *, use_sandbox, fork):
 
 @needs_sandbox
 def test_sandbox_contains_every_escape(tmp_path, monkeypatch):
-    rep, got, wrote_out, wrote_source, sleepers = _run_attacks(tmp_path, monkeypatch, use_sandbox=None, fork=True)
+    rep, got, wrote_out, wrote_source, sleepers = _run_attacks(
+        tmp_path, monkeypatch, use_sandbox=None, fork=True
+    )
     assert got["hostname"] != "ok" and got["source_abs"] != "ok" and got["source_rel"] != "ok", got
     assert got["reference"] != "ok" and got["judge"] != "ok" and got["ref_import"] != "ok", got
     assert got["write_out"] != "ok" and not wrote_out, got
     assert got["write_source"] != "ok" and not wrote_source, got
     assert got["socket"] != "ok", got
     assert got["secret"] == "no", got
-    assert got["merged_nb"] == "no", got    # the notebook being run (hidden tests) is not on its disk
+    assert got["merged_nb"] == "no", got  # the notebook being run (hidden tests) is not on its disk
     assert got["raise_as"] != "ok" and got["big_alloc"] == "MemoryError", got
-    assert got["fork400"] != "ok", got          # the process-count limit stopped the fork loop
+    assert got["fork400"] != "ok", got  # the process-count limit stopped the fork loop
     assert not sleepers, "a process started in a new session outlived grading"
     # the honest answers of the same notebook were graded normally
     for q in ("test_clmul", "test_poly_reduce", "test_gf2m_mul"):
-        assert rep.points_for(q) == rep.questions[[x.name for x in rep.questions].index(q)].max_points, rep.to_json()
+        assert rep.points_for(q) == rep.questions[[x.name for x in rep.questions].index(q)].max_points, (
+            rep.to_json()
+        )
     assert rep.points_for("test_gf2m_pow") == 0
 
 
 def test_the_same_escapes_work_without_the_sandbox(tmp_path, monkeypatch):
     """The control: switched off, the same notebook reads, writes and leaves a process
     behind, so the test above measures the sandbox and not a broken attack."""
-    rep, got, wrote_out, wrote_source, sleepers = _run_attacks(tmp_path, monkeypatch, use_sandbox=False, fork=False)
+    rep, got, wrote_out, wrote_source, sleepers = _run_attacks(
+        tmp_path, monkeypatch, use_sandbox=False, fork=False
+    )
     assert got["hostname"] == "ok" and got["source_abs"] == "ok" and got["source_rel"] == "ok", got
     assert got["reference"] == "ok" and got["judge"] == "ok", got
     assert wrote_out and wrote_source and got["socket"] == "ok" and got["merged_nb"] == "ok", got
-    assert got["secret"] == "no", got   # the scrubbed environment holds without the sandbox too
+    assert got["secret"] == "no", got  # the scrubbed environment holds without the sandbox too
     assert sleepers, "without the sandbox the background process survives"
     assert "NO SANDBOX" in rep.sandbox
 
 
 def test_require_sandbox_refuses_when_there_is_none(tmp_path, monkeypatch, capsys):
     from ecedu.grading import cli, sandbox
+
     monkeypatch.setattr(sandbox, "_status", (False, "bwrap missing (simulated)"))
     path = write(submission(EX), tmp_path / f"{EX}.ipynb")
     assert cli.main([str(path), "--require-sandbox", "--exercises", str(EXERCISES)]) == 3

@@ -1,6 +1,7 @@
 """The teacher's path: nbgrader's own command line, offline, on a temporary
 course directory with its own sqlite gradebook; and the committed release is
 what ``nbgrader generate_assignment`` makes from the source."""
+
 from __future__ import annotations
 
 import csv
@@ -14,11 +15,11 @@ import pytest
 
 pytest.importorskip("nbgrader")
 
-from ecedu.grading import notebook as nbu  # noqa: E402
-from ecedu.grading import release  # noqa: E402
+from ecedu.grading import notebook as nbu
+from ecedu.grading import release
 
-from .helpers import EXERCISES, ROOT, release_nb, submission, write  # noqa: E402
-from .wrong_solutions import WRONG  # noqa: E402
+from .helpers import EXERCISES, ROOT, release_nb, submission, write
+from .wrong_solutions import WRONG
 
 NBGRADER = [sys.executable, "-m", "nbgrader"]
 EX = "ex01_gf2m_mul"
@@ -26,16 +27,22 @@ EX = "ex01_gf2m_mul"
 
 def _nbgrader(course: Path, *args: str) -> str:
     # nbgrader runs `alembic` from PATH: put this interpreter's bin/ first
-    env = dict(os.environ, PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
-               PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""))
-    proc = subprocess.run(NBGRADER + list(args), cwd=course, capture_output=True, text=True, env=env, timeout=600)
+    env = dict(
+        os.environ,
+        PYTHONPATH=str(ROOT) + os.pathsep + os.environ.get("PYTHONPATH", ""),
+        PATH=os.path.dirname(sys.executable) + os.pathsep + os.environ.get("PATH", ""),
+    )
+    proc = subprocess.run(
+        NBGRADER + list(args), cwd=course, capture_output=True, text=True, env=env, timeout=600
+    )
     assert proc.returncode == 0, f"nbgrader {' '.join(args)} failed:\n{proc.stdout}\n{proc.stderr}"
     return proc.stdout + proc.stderr
 
 
 def test_release_is_up_to_date():
-    assert release.main(["--check", "--root", str(EXERCISES)]) == 0, \
+    assert release.main(["--check", "--root", str(EXERCISES)]) == 0, (
         "exercises/release is stale: run python -m ecedu.grading.release"
+    )
 
 
 def test_generate_autograde_feedback_export(tmp_path):
@@ -47,12 +54,18 @@ def test_generate_autograde_feedback_export(tmp_path):
     released = course / "release" / EX / f"{EX}.ipynb"
     assert released.is_file()
     assert "BEGIN SOLUTION" not in released.read_text() and "BEGIN HIDDEN TESTS" not in released.read_text()
+
     def tamper(nb):  # "passes" every test by editing the test cells
         for c in nb.cells:
             if nbu.is_test(c):
                 c.source = "pass"
-    subs = {"alice": submission(EX), "bob": release_nb(EX), "carol": submission(EX, WRONG[EX]["answers"]),
-            "dave": submission(EX, WRONG[EX]["answers"], edit=tamper)}
+
+    subs = {
+        "alice": submission(EX),
+        "bob": release_nb(EX),
+        "carol": submission(EX, WRONG[EX]["answers"]),
+        "dave": submission(EX, WRONG[EX]["answers"], edit=tamper),
+    }
     for student, nb in subs.items():
         write(nb, course / "submitted" / student / EX / f"{EX}.ipynb")
     _nbgrader(course, "autograde", EX, "--force")
