@@ -84,6 +84,7 @@ SIGNATURES = {
     "ecedu_bench_scalar_mult_base": (_dbl, [_int, _long]),
     "ecedu_bench_ecdsa_sign": (_dbl, [_int, _long]),
     "ecedu_bench_ecdsa_verify": (_dbl, [_int, _long]),
+    "ecedu_bench_scalar_mult_cycles": (_int, [_int, _cp, _sz, _sz, _u64p]),
 }
 
 #: The exception and message of each C error code, by the code's name in ecedu_native.h.

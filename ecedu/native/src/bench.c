@@ -129,3 +129,45 @@ double ecedu_bench_ecdsa_verify(int ci, long iterations) {
     g_sink = r[0];
     return t;
 }
+
+/* ------------------------------------------------------------ timing leakage (dudect) */
+
+/* A cycle stamp: the TSC, fenced so that the timed work cannot move across it (x86-64), else
+ * the monotonic clock in ns.  The TSC counts at a fixed rate, not the core's clock. */
+#if defined(__x86_64__)
+#include <x86intrin.h>
+static inline uint64_t stamp(void) {
+    _mm_lfence();
+    uint64_t t = __rdtsc();
+    _mm_lfence();
+    return t;
+}
+#else
+static inline uint64_t stamp(void) {
+    struct timespec ts;
+    clock_gettime(CLOCK_MONOTONIC, &ts);
+    return (uint64_t)ts.tv_sec * 1000000000u + (uint64_t)ts.tv_nsec;
+}
+#endif
+
+/* For i < count: the time of one ecedu_scalar_mult(ci, k_i, G) into cycles[i], k_i the i-th of
+ * count scalars of klen bytes stored back to back.  The input of a dudect-style test
+ * (Reparaz, Balasch, Verbauwhede 2017): the caller interleaves two classes of scalars and
+ * compares the two distributions of times.  Returns ECEDU_OK or the first error. */
+int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles) {
+    if (ci < 0 || ci >= ECEDU_NCURVES || (count && (!ks || !cycles))) return ECEDU_ERR_CURVE;
+    const ecedu_curve *c = &ecedu_curves[ci];
+    size_t F = (size_t)(c->m + 7) / 8;
+    uint8_t gx[72], gy[72], ox[72], oy[72];
+    ecedu_words_to_bytes(gx, F, c->gx, c->nw);
+    ecedu_words_to_bytes(gy, F, c->gy, c->nw);
+    for (size_t i = 0; i < count; i++) {
+        uint64_t t0 = stamp();
+        int rc = ecedu_scalar_mult(ci, ks + i * klen, klen, gx, gy, F, ox, oy);
+        uint64_t t1 = stamp();
+        if (rc) return rc;
+        cycles[i] = t1 - t0;
+    }
+    g_sink = ox[0];
+    return ECEDU_OK;
+}

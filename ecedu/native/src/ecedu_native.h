@@ -198,4 +198,7 @@ double ecedu_bench_ecdh(int ci, long iterations); /* incl. decoding, validation 
 double ecedu_bench_scalar_mult_base(int ci, long iterations);
 double ecedu_bench_ecdsa_sign(int ci, long iterations);   /* fixed 32-byte digest */
 double ecedu_bench_ecdsa_verify(int ci, long iterations); /* one valid signature */
+/* The TSC cycles (elsewhere ns) of ecedu_scalar_mult(ci, k_i, G) for each of count scalars of
+ * klen bytes stored back to back, into cycles[i]: the raw data of a timing-leakage test. */
+int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles);
 #endif
