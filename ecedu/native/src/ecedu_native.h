@@ -195,7 +195,8 @@ int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, siz
  * NULL pointer: ECEDU_ERR_LENGTH).
  */
 
-/* out = a b mod p (a, b, out: plen bytes; a, b < p else ECEDU_ERR_RANGE);
+/* out = a b mod p (a, b, out: plen bytes; a, b < p else ECEDU_ERR_RANGE and a
+ * zero output, chosen without a branch: constant time in a and b);
  * variant an ecedu_prime_variant (else ECEDU_ERR_ARGUMENT). */
 int ecedu_prime_mul(int variant, int limb_bits, const uint8_t *p, size_t plen, const uint8_t *a,
                     const uint8_t *b, uint8_t *out);

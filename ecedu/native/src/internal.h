@@ -145,7 +145,7 @@ extern const ecedu_curve ecedu_curves[ECEDU_NCURVES];
  * most those of ecedu_gfp_limit (ecedu_native.h). */
 typedef struct ecedu_gfp_impl {
     int limb_bits; /* 32 or 64 */
-    /* out = a b mod p; a, b < p, plen bytes each */
+    /* out = a b mod p for a, b < p, plen bytes each (any a, b < 2^(8 plen) is safe) */
     void (*mul)(const uint8_t *p, size_t plen, const uint8_t *a, const uint8_t *b, uint8_t *out);
     /* out (plen bytes) = x^e mod p; x any value of xlen <= ECEDU_GFP_MAX_OPERAND_BYTES bytes;
      * constant time in x, e (whose length is public) and p */

@@ -17,8 +17,7 @@ static int check_modulus(const uint8_t *p, size_t plen) {
     return ECEDU_OK;
 }
 
-/* 1 if the big-endian a < p (both len bytes), 0 if not; the comparison runs
- * over every byte (a may be secret; only the answer is revealed). */
+/* 1 if the big-endian a < p (both len bytes), 0 if not, without a branch. */
 static int less_than(const uint8_t *a, const uint8_t *p, size_t len) {
     uint32_t borrow = 0;
     for (size_t i = len; i-- > 0;) borrow = ((uint32_t)a[i] - p[i] - borrow) >> 31;
@@ -32,9 +31,14 @@ int ecedu_prime_mul(int variant, int limb_bits, const uint8_t *p, size_t plen, c
     int rc = check_modulus(p, plen);
     if (rc) return rc;
     if (!a || !b || !out) return ECEDU_ERR_LENGTH;
-    if (!less_than(a, p, plen) || !less_than(b, p, plen)) return ECEDU_ERR_RANGE;
+    /* Constant time in a and b, their range check included: the product is
+     * computed in any case (safe for any a, b < 2^(8 plen), see mont.tmpl.h)
+     * and zeroed, and the code chosen, by a mask. */
+    uint32_t ok = (uint32_t)(less_than(a, p, plen) & less_than(b, p, plen));
     f->mul(p, plen, a, b, out);
-    return ECEDU_OK;
+    uint8_t keep = (uint8_t)(0u - ok);
+    for (size_t i = 0; i < plen; i++) out[i] &= keep;
+    return (int)((uint32_t)ECEDU_ERR_RANGE & (ok - 1u));
 }
 
 int ecedu_modexp(int limb_bits, const uint8_t *base, size_t blen, const uint8_t *exp, size_t elen,
