@@ -25,6 +25,10 @@
  * algorithms", IEEE Micro 1996: for each limb b[i], add a b[i] to the
  * accumulator t, then add m p with m = t[0] (-1/p) mod 2^w, which clears
  * t[0], and shift t down by one limb.  2 n^2 + n limb products in all.
+ * The two inner loops of each outer step run as one loop with two carries
+ * (m is known after the first product), so that their carry chains, the
+ * critical path of the portable code, overlap (measured on an AMD EPYC:
+ * 1.1x at 2048 bits).
  *
  * The bounds that make it correct (W = 2^w):
  *   - every step (carry, low) = x + y z + c with x, y, z, c <= W - 1 fits in
@@ -115,38 +119,54 @@ static void mod_sub(gfp_limb *r, const gfp_limb *a, const gfp_limb *b, const gfp
 
 /* ------------------------------------------------------------ CIOS */
 
-/* r = a b / R mod p, for a < R and b < p (see the bounds above); r may alias a or b. */
-static void mont_mul(gfp_limb *r, const gfp_limb *a, const gfp_limb *b, const gfp_ctx *c) {
-    const int n = c->n;
+/* r = a b / R mod p, for a < R and b < p (see the bounds above); r may alias a or b.
+ * Inlined into mont_mul once per common limb count, as a compile-time constant n. */
+static inline __attribute__((always_inline)) void mont_mul_n(gfp_limb *r, const gfp_limb *a,
+                                                             const gfp_limb *b, const gfp_ctx *c,
+                                                             const int n) {
     const gfp_limb *p = c->p;
-    gfp_limb t[GFP_MAXL + 2];
-    memset(t, 0, (size_t)(n + 2) * sizeof *t);
+    gfp_limb t[GFP_MAXL + 1];
+    memset(t, 0, (size_t)(n + 1) * sizeof *t);
     for (int i = 0; i < n; i++) {
-        /* t += a b[i]: n + 1 limbs plus a carry into t[n+1] */
-        gfp_limb bi = b[i], carry = 0;
-        for (int j = 0; j < n; j++) {
-            gfp_dlimb x = (gfp_dlimb)a[j] * bi + t[j] + carry;
-            t[j] = (gfp_limb)x;
-            carry = (gfp_limb)(x >> GFP_LIMB_BITS);
-        }
-        gfp_dlimb x = (gfp_dlimb)t[n] + carry;
-        t[n] = (gfp_limb)x;
-        t[n + 1] = (gfp_limb)(x >> GFP_LIMB_BITS);
-        /* t += m p with m chosen so that the low limb becomes 0, then t /= W */
-        gfp_limb m = t[0] * c->pinv;
-        x = (gfp_dlimb)m * p[0] + t[0]; /* low half is 0 by the choice of m */
-        carry = (gfp_limb)(x >> GFP_LIMB_BITS);
+        /* One outer step of CIOS, t = (t + a b[i] + m p) / W, with its two inner
+         * loops (t += a b[i], then t += m p and the shift) run in one loop: m
+         * only needs the low limb of t + a b[i], known after the first
+         * product.  The two sums keep their own carries, c1 and c2, so the two
+         * carry chains overlap instead of following each other. */
+        gfp_limb bi = b[i];
+        gfp_dlimb x1 = (gfp_dlimb)a[0] * bi + t[0];
+        gfp_limb m = (gfp_limb)x1 * c->pinv;
+        gfp_dlimb x2 = (gfp_dlimb)m * p[0] + (gfp_limb)x1; /* low half is 0 by the choice of m */
+        gfp_limb c1 = (gfp_limb)(x1 >> GFP_LIMB_BITS), c2 = (gfp_limb)(x2 >> GFP_LIMB_BITS);
         for (int j = 1; j < n; j++) {
-            x = (gfp_dlimb)m * p[j] + t[j] + carry;
-            t[j - 1] = (gfp_limb)x;
-            carry = (gfp_limb)(x >> GFP_LIMB_BITS);
+            x1 = (gfp_dlimb)a[j] * bi + t[j] + c1; /* <= (W-1)^2 + 2(W-1) = W^2 - 1 */
+            c1 = (gfp_limb)(x1 >> GFP_LIMB_BITS);
+            x2 = (gfp_dlimb)m * p[j] + (gfp_limb)x1 + c2;
+            c2 = (gfp_limb)(x2 >> GFP_LIMB_BITS);
+            t[j - 1] = (gfp_limb)x2;
         }
-        x = (gfp_dlimb)t[n] + carry;
-        t[n - 1] = (gfp_limb)x;
-        t[n] = t[n + 1] + (gfp_limb)(x >> GFP_LIMB_BITS); /* 0 or 1 (t < 2R) */
+        /* t[n] <= 1 and c1, c2 <= W - 1: the sum fits in two limbs, and its high
+         * limb, the new t[n], is 0 or 1 because t < 2R */
+        x1 = (gfp_dlimb)t[n] + c1 + c2;
+        t[n - 1] = (gfp_limb)x1;
+        t[n] = (gfp_limb)(x1 >> GFP_LIMB_BITS);
     }
     cond_sub(r, t, t[n], p, n);
     ecedu_wipe(t, sizeof t);
+}
+
+/* The limb count is public, so choosing the copy of the loop by it is too.
+ * A constant n lets the compiler unroll and keep t in registers (measured on
+ * an AMD EPYC, 256 bits: 45 -> 27 ns at 64-bit limbs, 88 -> 56 ns at 32-bit;
+ * RSA-1024 and -2048 CRT 1.1-1.3x); larger n gained nothing. */
+static void mont_mul(gfp_limb *r, const gfp_limb *a, const gfp_limb *b, const gfp_ctx *c) {
+    switch (c->n) {
+    case 4: mont_mul_n(r, a, b, c, 4); break;
+    case 8: mont_mul_n(r, a, b, c, 8); break;
+    case 16: mont_mul_n(r, a, b, c, 16); break;
+    case 32: mont_mul_n(r, a, b, c, 32); break;
+    default: mont_mul_n(r, a, b, c, c->n); break;
+    }
 }
 
 /* ------------------------------------------------------------ set-up */
