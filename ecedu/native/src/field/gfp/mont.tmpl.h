@@ -158,7 +158,7 @@ static inline __attribute__((always_inline)) void mont_mul_n(gfp_limb *r, const 
 /* The limb count is public, so choosing the copy of the loop by it is too.
  * A constant n lets the compiler unroll and keep t in registers (measured on
  * an AMD EPYC, 256 bits: 45 -> 27 ns at 64-bit limbs, 88 -> 56 ns at 32-bit;
- * RSA-1024 and -2048 CRT 1.1-1.3x); larger n gained nothing. */
+ * RSA-1024 and -2048 CRT 1.1-1.3x; at 2048 bits, n = 32, 2%). */
 static void mont_mul(gfp_limb *r, const gfp_limb *a, const gfp_limb *b, const gfp_ctx *c) {
     switch (c->n) {
     case 4: mont_mul_n(r, a, b, c, 4); break;
