@@ -7,7 +7,7 @@ import sys
 USAGE = """usage: python -m ecedu COMMAND [options]
 
 commands:
-  speed [ecdh|ecdsa|field] …   measure ecedu next to `openssl speed` (see `speed --help`)
+  speed [ecdh|ecdsa|field|modexp] …  measure ecedu next to `openssl speed` (see `speed --help`)
   grade NOTEBOOK [--json]      grade a filled-in exercise notebook
   info                         curves, backends and CPU features of this machine
 """

@@ -6,6 +6,7 @@ stdout, one summary line per algorithm run::
 
     +F5:<index>:<bits>:<ops/s>:<seconds/op>     ECDH   e.g. +F5:6:163:2821.000000:0.000354
     +F4:<index>:<bits>:<sign/s>:<verify/s>      ECDSA  e.g. +F4:6:163:2384.000000:1224.000000
+    +F2:<index>:<bits>:<sign/s>:<verify/s>      RSA    e.g. +F2:1:1024:17506.000000:294942.424242
 
 stderr, the raw counts behind them::
 
@@ -149,12 +150,24 @@ class SpeedOutput:
     results: list = field(default_factory=list)  # summary SpeedResult (child None)
     children: list = field(default_factory=list)  # per-child SpeedResult (-multi)
     raw: list = field(default_factory=list)  # RawCount
+    rsa: list = field(default_factory=list)  # RsaResult (summary lines only)
+
+
+@dataclass
+class RsaResult:
+    """One parsed ``+F2`` line: RSA private-key (sign) and public-key (verify) ops/s."""
+
+    index: int
+    bits: int
+    sign_per_s: float
+    verify_per_s: float
 
 
 _F_RE = re.compile(
     r"^(?:Got: )?\+F([45]):(\d+):(\d+):([0-9.eE+-]+):([0-9.eE+-]+)"
     r"(?: from (\d+))?\s*$"
 )
+_F2_RE = re.compile(r"^\+F2:(\d+):(\d+):([0-9.eE+-]+):([0-9.eE+-]+)\s*$")
 _R_RE = re.compile(r"^\+R([567]):(\d+):(\d+):([0-9.eE+-]+)\s*$")
 _R_OP = {"5": "ecdsa_sign", "6": "ecdsa_verify", "7": "ecdh"}
 
@@ -168,6 +181,11 @@ def parse_mr(stdout: str, stderr: str = "") -> SpeedOutput:
     out = SpeedOutput()
     for line in (stdout + "\n" + stderr).splitlines():
         line = line.strip()
+        m = _F2_RE.match(line)
+        if m:
+            index, bits, x, y = m.groups()
+            out.rsa.append(RsaResult(int(index), int(bits), float(x), float(y)))
+            continue
         m = _F_RE.match(line)
         if m:
             kind_code, index, bits, x, y, child = m.groups()
@@ -260,9 +278,17 @@ def run_speed(
     if cp.returncode != 0:
         first = (cp.stderr.strip().splitlines() or ["?"])[0]
         err = f"openssl speed exited {cp.returncode}: {first}"
-    elif not parsed.results:
-        err = "openssl speed printed no +F4/+F5 line"
+    elif not parsed.results and not parsed.rsa:
+        err = "openssl speed printed no +F2/+F4/+F5 line"
     return SpeedRun(argv, cp.returncode, cp.stdout, cp.stderr, parsed, err, wall)
+
+
+def rsa_sign_for(parsed: SpeedOutput, bits: int) -> float | None:
+    """RSA sign/s (the private-key operation) for a modulus of ``bits`` bits, or None."""
+    for r in parsed.rsa:
+        if r.bits == bits:
+            return r.sign_per_s
+    return None
 
 
 def result_for(parsed: SpeedOutput, curve: str, kind: str) -> SpeedResult | None:

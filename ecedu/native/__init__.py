@@ -41,6 +41,11 @@ scalars; points are ``(x, y)`` tuples of ints)::
                                                      # as `openssl pkeyutl -derive`
     ecdh_batch(curve, ds: list[int], peers: list[bytes]) -> list[bytes]
 
+    # prime fields and modular powers (src/field/gfp/, bridge in prime.py):
+    prime_mul(p, a, b, *, variant="montgomery", limb_bits=64) -> int  # a*b mod p
+    modexp(base, exponent, modulus, *, limb_bits=64) -> int           # constant time
+    rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64) -> int    # RSA by the CRT
+
     # C-side timing loops for benchmarks: process CPU seconds for all iterations
     # (like `openssl speed`, which divides by CPU user time unless -elapsed):
     bench_field_mul(m, iterations) -> float   # dependent chain r = r*a
@@ -48,6 +53,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
     bench_field_inv(m, iterations) -> float
     bench_ecdh(curve, iterations) -> float    # full ECDH incl. point decoding/validation
     bench_scalar_mult_base(curve, iterations) -> float
+    bench_prime_mul(modulus, limb_bits, iterations) -> float  # Montgomery chain
+    bench_modexp_crt(key, c, limb_bits, iterations) -> float  # key = (p, q, dp, dq, qinv)
 
 Errors: bad input raises an :class:`ecedu.errors.ECEduError` subclass:
 UnknownCurveError (unknown curve / field), EncodingError (wrong lengths or SEC 1
@@ -69,6 +76,17 @@ from ecedu.errors import EncodingError, UnknownCurveError
 
 from . import library
 from .library import CURVES, FIELD_DEGREES, check, lib
+from .prime import (
+    LIMB_BITS,
+    VARIANTS,
+    bench_modexp_crt,
+    bench_modulus,
+    bench_prime_mul,
+    built_variants,
+    modexp,
+    prime_mul,
+    rsa_private_crt,
+)
 
 __all__ = [
     "available",
@@ -108,6 +126,15 @@ __all__ = [
     "bench_scalar_mult_base",
     "bench_ecdsa_sign",
     "bench_ecdsa_verify",
+    "VARIANTS",
+    "LIMB_BITS",
+    "built_variants",
+    "prime_mul",
+    "modexp",
+    "rsa_private_crt",
+    "bench_prime_mul",
+    "bench_modexp_crt",
+    "bench_modulus",
 ]
 
 #: The field implementation levels, lowest first (ECEDU_IMPL_* of ecedu_native.h).

@@ -77,6 +77,9 @@ SIGNATURES = {
     "ecedu_ecdsa_modn_op": (_int, [_int, _int, _cp, _cp, _u8p, _sz]),
     "ecedu_sha256": (_int, [_cp, _sz, _u8p]),
     "ecedu_hmac_sha256": (_int, [_cp, _sz, _cp, _sz, _u8p]),
+    "ecedu_prime_mul": (_int, [_int, _int, _cp, _sz, _cp, _cp, _u8p]),
+    "ecedu_modexp": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz, _u8p]),
+    "ecedu_modexp_crt": (_int, [_int] + [_cp, _sz] * 6 + [_u8p, _sz]),
     "ecedu_bench_field_mul": (_dbl, [_int, _long]),
     "ecedu_bench_field_sqr": (_dbl, [_int, _long]),
     "ecedu_bench_field_inv": (_dbl, [_int, _long]),
@@ -85,6 +88,8 @@ SIGNATURES = {
     "ecedu_bench_ecdsa_sign": (_dbl, [_int, _long]),
     "ecedu_bench_ecdsa_verify": (_dbl, [_int, _long]),
     "ecedu_bench_scalar_mult_cycles": (_int, [_int, _cp, _sz, _sz, _u64p]),
+    "ecedu_bench_prime_mul": (_dbl, [_int, _cp, _sz, _long]),
+    "ecedu_bench_modexp_crt": (_dbl, [_int] + [_cp, _sz] * 6 + [_long]),
 }
 
 #: The exception and message of each C error code, by the code's name in ecedu_native.h.
@@ -100,6 +105,7 @@ ERRORS = {
     "ECEDU_ERR_INTERNAL": (ECEduError, "internal error in the native library"),
     "ECEDU_ERR_RETRY": (ECEduError, "r = 0 or s = 0 for this nonce; take the next one"),
     "ECEDU_ERR_ARGUMENT": (ECEduError, "unknown operation code or method"),
+    "ECEDU_ERR_MODULUS": (ECEduError, "the modulus must be odd, at least 3 and at most 4096 bits"),
 }
 
 _LIB: ctypes.CDLL | None = None

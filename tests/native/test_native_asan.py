@@ -49,6 +49,7 @@ def test_fuzz_under_asan_ubsan():
         "tests/native/test_native_points.py::test_validation_and_subgroup",
         "tests/native/test_native_points.py::test_scalar_mult_vs_oracle",
         "tests/native/test_native_field.py::test_mul_batch",
+        "tests/native/test_native_prime.py",
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],

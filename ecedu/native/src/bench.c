@@ -171,3 +171,35 @@ int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_
     g_sink = ox[0];
     return ECEDU_OK;
 }
+
+/* A dependent chain of Montgomery multiplications (the inner loop of an
+ * exponentiation), after the checks of ecedu_prime_mul. */
+double ecedu_bench_prime_mul(int limb_bits, const uint8_t *p, size_t plen, long iterations) {
+    uint8_t a[ECEDU_GFP_MAX_MODULUS_BITS / 8], out[ECEDU_GFP_MAX_MODULUS_BITS / 8];
+    if (iterations < 0 || !p || plen == 0 || plen > sizeof a) return -1.0;
+    memset(a, 0, plen);
+    for (size_t i = 1; i < plen; i++) a[i] = (uint8_t)(0x5b * i + 0x11); /* a < p: top byte 0 */
+    if (ecedu_prime_mul(ECEDU_PRIME_MONTGOMERY, limb_bits, p, plen, a, a, out)) return -1.0;
+    const ecedu_gfp_impl *f = limb_bits == 32 ? &ecedu_gfp_mont32 : &ecedu_gfp_mont64;
+    double t0 = now();
+    f->mul_chain(p, plen, a, iterations, out);
+    double t = now() - t0;
+    g_sink = out[0];
+    return t;
+}
+
+double ecedu_bench_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t *p,
+                              size_t plen, const uint8_t *q, size_t qlen, const uint8_t *dp,
+                              size_t dplen, const uint8_t *dq, size_t dqlen, const uint8_t *qinv,
+                              size_t qinvlen, long iterations) {
+    uint8_t out[2 * ECEDU_GFP_MAX_MODULUS_BITS / 8];
+    if (iterations < 0) return -1.0;
+    double t0 = now();
+    for (long i = 0; i < iterations; i++)
+        if (ecedu_modexp_crt(limb_bits, c, clen, p, plen, q, qlen, dp, dplen, dq, dqlen, qinv, qinvlen, out,
+                             plen + qlen))
+            return -1.0;
+    double t = now() - t0;
+    g_sink = out[0];
+    return t;
+}

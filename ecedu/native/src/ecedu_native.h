@@ -33,6 +33,7 @@ enum ecedu_status {
     ECEDU_ERR_INTERNAL = -6, /* should not happen (allocation failure)     */
     ECEDU_ERR_RETRY = -7,    /* ECDSA with a given k: r = 0 or s = 0       */
     ECEDU_ERR_ARGUMENT = -8, /* unknown operation code or method           */
+    ECEDU_ERR_MODULUS = -9,  /* modulus even, < 3, too long or not minimal  */
 };
 
 /* Operations of ecedu_field_op. */
@@ -79,6 +80,17 @@ enum ecedu_koblitz_method {
     ECEDU_KOBLITZ_DEFAULT = 0, /* the tau-adic method, measured faster on all six */
     ECEDU_KOBLITZ_LADDER = 1,  /* always the Montgomery ladder                */
     ECEDU_KOBLITZ_TNAF = 2,    /* always the regular tau-adic method          */
+};
+
+/* Prime-field multiplications of ecedu_prime_mul (field/gfp/). */
+enum ecedu_prime_variant {
+    ECEDU_PRIME_MONTGOMERY = 0, /* CIOS Montgomery, any odd p (mont.tmpl.h)   */
+};
+
+/* Limits of the arithmetic mod an odd integer (field/gfp/). */
+enum ecedu_gfp_limit {
+    ECEDU_GFP_MAX_MODULUS_BITS = 4096, /* largest modulus, and largest CRT prime  */
+    ECEDU_GFP_MAX_OPERAND_BYTES = 1024, /* longest base, exponent, RSA input    */
 };
 
 /* The constants above by name, for bindings: entry i (0, 1, ...) sets *name
@@ -173,6 +185,44 @@ int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, siz
                                const uint8_t *digest, size_t digestlen, const uint8_t *r,
                                const uint8_t *s, size_t nlen);
 
+/* ------------------------------------------- prime fields, modular powers */
+
+/*
+ * Arithmetic mod an odd integer p (field/gfp/, CIOS Montgomery at 32- or
+ * 64-bit limbs: limb_bits 32 or 64, else ECEDU_ERR_ARGUMENT).  The modulus
+ * is plen big-endian bytes with a non-zero first byte, odd, > 1 and of at
+ * most ECEDU_GFP_MAX_MODULUS_BITS bits (else ECEDU_ERR_MODULUS; plen = 0 or a
+ * NULL pointer: ECEDU_ERR_LENGTH).
+ */
+
+/* out = a b mod p (a, b, out: plen bytes; a, b < p else ECEDU_ERR_RANGE and a
+ * zero output, chosen without a branch: constant time in a and b);
+ * variant an ecedu_prime_variant (else ECEDU_ERR_ARGUMENT). */
+int ecedu_prime_mul(int variant, int limb_bits, const uint8_t *p, size_t plen, const uint8_t *a,
+                    const uint8_t *b, uint8_t *out);
+
+/* out (mlen bytes) = base^exp mod m: base of blen bytes (any value),
+ * exp of elen bytes (elen = 0 is exponent 0); blen, elen <=
+ * ECEDU_GFP_MAX_OPERAND_BYTES (else ECEDU_ERR_LENGTH).  Constant time in base
+ * and exp (its length is public: pad it), fixed windows. */
+int ecedu_modexp(int limb_bits, const uint8_t *base, size_t blen, const uint8_t *exp, size_t elen,
+                 const uint8_t *m, size_t mlen, uint8_t *out);
+
+/*
+ * The RSA private-key operation with the CRT key (p, q, dp, dq, qinv) of
+ * PKCS #1: m1 = c^dp mod p, m2 = c^dq mod q, h = qinv (m1 - m2) mod p,
+ * out = m2 + h q, as outlen >= plen + qlen big-endian bytes.  All five key
+ * parts are SECRET and handled in constant time, the checks that p and q are
+ * odd, > 1 and have a non-zero first byte included (ECEDU_ERR_RANGE and a
+ * zero output otherwise, without a branch).  Public checks: plen, qlen in
+ * [1, ECEDU_GFP_MAX_MODULUS_BITS/8], qinvlen <= plen, clen, dplen, dqlen <=
+ * ECEDU_GFP_MAX_OPERAND_BYTES (ECEDU_ERR_LENGTH).  The caller makes sure that
+ * c < p q and qinv < p for the result to be the RSA one.
+ */
+int ecedu_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t *p, size_t plen,
+                     const uint8_t *q, size_t qlen, const uint8_t *dp, size_t dplen, const uint8_t *dq,
+                     size_t dqlen, const uint8_t *qinv, size_t qinvlen, uint8_t *out, size_t outlen);
+
 /* ------------------------------------------------------------ test hooks */
 
 /* Arithmetic mod n: op an ecedu_modn_opcode; a, b, out: nlen bytes.  Except
@@ -201,4 +251,12 @@ double ecedu_bench_ecdsa_verify(int ci, long iterations); /* one valid signature
 /* The TSC cycles (elsewhere ns) of ecedu_scalar_mult(ci, k_i, G) for each of count scalars of
  * klen bytes stored back to back, into cycles[i]: the raw data of a timing-leakage test. */
 int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles);
+/* A dependent chain of Montgomery multiplications r = r a / R mod p (p: plen
+ * bytes, a valid modulus of ecedu_prime_mul; a fixed a < p). */
+double ecedu_bench_prime_mul(int limb_bits, const uint8_t *p, size_t plen, long iterations);
+/* ecedu_modexp_crt on one key and input (same arguments, output discarded). */
+double ecedu_bench_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t *p,
+                              size_t plen, const uint8_t *q, size_t qlen, const uint8_t *dp,
+                              size_t dplen, const uint8_t *dq, size_t dqlen, const uint8_t *qinv,
+                              size_t qinvlen, long iterations);
 #endif

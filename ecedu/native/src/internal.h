@@ -136,6 +136,32 @@ void ecedu_tau_partmod(const ecedu_tau_consts *tc, int nw, const uint64_t *k, ui
 extern const ecedu_curve ecedu_curves[ECEDU_NCURVES];
 
 /* ---------------------------------------------------------------------
+ * Prime fields GF(p) and arithmetic mod an odd integer (field/gfp/).
+ * --------------------------------------------------------------------- */
+
+/* One limb width of field/gfp/mont.tmpl.h.  Byte strings are big-endian; the
+ * modulus p has plen bytes, a non-zero first byte, is odd and > 1; the callers
+ * (field/gfp/prime.c) check that and the other preconditions; the sizes are at
+ * most those of ecedu_gfp_limit (ecedu_native.h). */
+typedef struct ecedu_gfp_impl {
+    int limb_bits; /* 32 or 64 */
+    /* out = a b mod p for a, b < p, plen bytes each (any a, b < 2^(8 plen) is safe) */
+    void (*mul)(const uint8_t *p, size_t plen, const uint8_t *a, const uint8_t *b, uint8_t *out);
+    /* out (plen bytes) = x^e mod p; x any value of xlen <= ECEDU_GFP_MAX_OPERAND_BYTES bytes;
+     * constant time in x, e (whose length is public) and p */
+    void (*pow)(const uint8_t *x, size_t xlen, const uint8_t *e, size_t elen, const uint8_t *p,
+                size_t plen, uint8_t *out);
+    /* the RSA CRT private-key operation, see mont.tmpl.h (returns an ecedu_status) */
+    int (*crt)(const uint8_t *c, size_t clen, const uint8_t *p, size_t plen, const uint8_t *q,
+               size_t qlen, const uint8_t *dp, size_t dplen, const uint8_t *dq, size_t dqlen,
+               const uint8_t *qinv, size_t qinvlen, uint8_t *out, size_t outlen);
+    /* for bench.c: a chain of `iterations` Montgomery multiplications r = r a / R */
+    void (*mul_chain)(const uint8_t *p, size_t plen, const uint8_t *a, long iterations, uint8_t *out);
+} ecedu_gfp_impl;
+
+extern const ecedu_gfp_impl ecedu_gfp_mont32, ecedu_gfp_mont64;
+
+/* ---------------------------------------------------------------------
  * Small constant-time helpers shared by all files.
  * --------------------------------------------------------------------- */
 

@@ -1,0 +1,225 @@
+"""``python -m ecedu speed modexp``: the NetBSD PR lib/28935 experiment with ecedu's kernels.
+
+Two measurements, both C timing loops of :mod:`ecedu.native` at 32-bit and 64-bit limbs
+(the same CIOS source compiled twice, src/field/gfp/mont.tmpl.h):
+
+* the RSA private-key operation by the CRT (two half-size constant-time exponentiations),
+  per modulus size, next to ``openssl speed rsaN`` sign/s run between ecedu's windows (the
+  median of ``openssl_runs`` runs, as for ECDH);
+* a dependent chain of Montgomery multiplications at 256 and 2048 bits (ns per
+  multiplication), whose 64/32 ratio is the word-size effect itself.
+
+Records (JSON): ``op`` "modexp_crt" or "prime_mul", ``bits`` (``field`` too for prime_mul),
+``variant`` "montgomery", ``limb_bits``, ``ops_per_s``, and ``openssl_ops_per_s``/``ratio``
+(RSA) or ``ns_per_op``/``ratio_64_32`` (both).
+"""
+
+from __future__ import annotations
+
+import random
+import statistics
+
+from . import native_adapter, opensslspeed
+from .timing import Interleaved
+
+RSA_SIZES = (1024, 2048, 3072, 4096)
+MUL_SIZES = (256, 2048)
+WIDTHS = (32, 64)
+
+
+def _is_probable_prime(n: int, rng: random.Random, rounds: int = 24) -> bool:
+    if n < 4:
+        return n in (2, 3)
+    for sp in (3, 5, 7, 11, 13, 17, 19, 23, 29, 31, 37):
+        if n % sp == 0:
+            return n == sp
+    d, s = n - 1, 0
+    while d % 2 == 0:
+        d, s = d // 2, s + 1
+    for _ in range(rounds):
+        x = pow(rng.randrange(2, n - 1), d, n)
+        if x in (1, n - 1):
+            continue
+        for _ in range(s - 1):
+            x = x * x % n
+            if x == n - 1:
+                break
+        else:
+            return False
+    return True
+
+
+def _prime(bits: int, rng: random.Random, e: int) -> int:
+    while True:
+        p = rng.getrandbits(bits) | (3 << (bits - 2)) | 1  # top two bits: n has 2*bits bits
+        if (p - 1) % e and _is_probable_prime(p, rng):
+            return p
+
+
+def rsa_key(bits: int, seed: int = 20261201) -> dict:
+    """An RSA key of ``bits`` bits: libcrypto's through ``cryptography`` when installed
+    (and bits >= 1024), else two seeded Miller-Rabin primes (the timing depends on the sizes only)."""
+    e = 65537
+    try:
+        if bits < 1024:  # the smallest key cryptography makes
+            raise ImportError
+        from cryptography.hazmat.primitives.asymmetric import rsa
+
+        pn = rsa.generate_private_key(public_exponent=e, key_size=bits).private_numbers()
+        p, q, d = pn.p, pn.q, pn.d
+        source = "cryptography (OpenSSL key generation)"
+    except ImportError:
+        rng = random.Random(seed + bits)
+        p, q = _prime(bits // 2, rng, e), _prime(bits - bits // 2, rng, e)
+        d = pow(e, -1, (p - 1) * (q - 1))
+        source = "seeded Miller-Rabin primes"
+    return {
+        "n": p * q,
+        "e": e,
+        "d": d,
+        "crt": (p, q, d % (p - 1), d % (q - 1), pow(q, -1, p)),
+        "source": source,
+    }
+
+
+class _Job:
+    """What timing.run_job expects: ``.bench`` (an Interleaved) and ``.info``."""
+
+    def __init__(self, impls, cfg):
+        self.bench = Interleaved(impls, cfg.seconds, cfg.windows, timer=cfg.timer)
+        self.info = {}
+
+
+def _speed_median(runs, bits):
+    vals = [
+        v
+        for r in runs
+        if r.parsed is not None and not r.error
+        for v in [opensslspeed.rsa_sign_for(r.parsed, bits)]
+        if v is not None
+    ]
+    return (statistics.median(vals) if vals else None), vals
+
+
+def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
+    """The records of ``ecedu speed modexp`` (cfg: a runner.Config; op, curves unused)."""
+    nat = native_adapter.get()
+    progress = cfg.progress or (lambda s: None)
+    if not nat.available:
+        return [{"op": "modexp_crt", "bits": None, "error": nat.reason}]
+    mod = nat.module
+    records = []
+    for bits in sizes:
+        progress(f"modexp rsa{bits}: key ...")
+        key = rsa_key(bits)
+        n, e = key["n"], key["e"]
+        c = pow(0x1234567 + bits, e, n)
+        expect = pow(c, key["d"], n)
+        checks = {}
+        impls = {}
+        for w in WIDTHS:
+            got = mod.rsa_private_crt(c, *key["crt"], limb_bits=w)
+            checks[f"limb{w}"] = "same as pow(c, d, n)" if got == expect else "MISMATCH"
+            impls[f"crt{w}"] = lambda k, w=w, kc=key["crt"], c=c: mod.bench_modexp_crt(kc, c, w, k)
+        runs = []
+
+        def middle(bits=bits, runs=runs):
+            if cfg.openssl:
+                runs.append(opensslspeed.run_speed([f"rsa{bits}"], cfg.seconds, elapsed=cfg.timer == "wall"))
+
+        progress(f"modexp rsa{bits}: measuring ...")
+        job = _Job(impls, cfg)
+        job.bench.run_all(middle, cfg.openssl_runs)
+        ossl, ossl_runs = _speed_median(runs, bits)
+        rates = {w: job.bench.results[f"crt{w}"].ops_per_s for w in WIDTHS}
+        for w in WIDTHS:
+            res = job.bench.results[f"crt{w}"]
+            rate = res.ops_per_s
+            records.append(
+                {
+                    "op": "modexp_crt",
+                    "bits": bits,
+                    "field": bits,
+                    "variant": "montgomery",
+                    "limb_bits": w,
+                    "ops_per_s": rate,
+                    "spread": res.spread,
+                    "openssl_ops_per_s": ossl,
+                    "openssl_runs_ops_per_s": ossl_runs,
+                    "openssl_source": f"openssl speed -mr rsa{bits} (sign/s)" if ossl else None,
+                    "openssl_error": next((r.error for r in runs if r.error), None),
+                    "ratio": rate / ossl if rate and ossl else None,
+                    "ratio_64_32": rates[64] / rates[32] if rates[64] and rates[32] else None,
+                    "checks": {f"limb{w}": checks[f"limb{w}"]},
+                    "key_source": key["source"],
+                    "timer": cfg.timer,
+                    "seconds": cfg.seconds,
+                }
+            )
+    for bits in mul_sizes:
+        progress(f"prime_mul {bits} bits: measuring ...")
+        p = mod.bench_modulus(bits)
+        impls = {f"mul{w}": (lambda k, w=w, p=p: mod.bench_prime_mul(p, w, k)) for w in WIDTHS}
+        job = _Job(impls, cfg)
+        job.bench.run_all()
+        rates = {w: job.bench.results[f"mul{w}"].ops_per_s for w in WIDTHS}
+        for w in WIDTHS:
+            rate = rates[w]
+            records.append(
+                {
+                    "op": "prime_mul",
+                    "bits": bits,
+                    "field": bits,
+                    "variant": "montgomery",
+                    "limb_bits": w,
+                    "ops_per_s": rate,
+                    "ns_per_op": 1e9 / rate if rate else None,
+                    "spread": job.bench.results[f"mul{w}"].spread,
+                    "ratio_64_32": rates[64] / rates[32] if rates[64] and rates[32] else None,
+                    "timer": cfg.timer,
+                    "seconds": cfg.seconds,
+                }
+            )
+    return records
+
+
+def _f(x, fmt="{:,.0f}"):
+    return "-" if x is None else fmt.format(x)
+
+
+def format_table(records) -> str:
+    """Two tables: RSA CRT op/s vs openssl speed, and Montgomery ns/mul with the 64/32 ratio."""
+    lines = []
+    rsa = {(r["bits"], r["limb_bits"]): r for r in records if r.get("op") == "modexp_crt" and r.get("bits")}
+    if rsa:
+        lines.append("RSA private-key operation (CRT, constant time), operations per second")
+        lines.append(
+            f"{'bits':>6} {'ecedu 32-bit':>13} {'ecedu 64-bit':>13} {'64/32':>6} "
+            f"{'openssl sign':>13} {'32/openssl':>11} {'64/openssl':>11}"
+        )
+        for bits in sorted({b for b, _ in rsa}):
+            r32, r64 = rsa.get((bits, 32), {}), rsa.get((bits, 64), {})
+            lines.append(
+                f"{bits:>6} {_f(r32.get('ops_per_s')):>13} {_f(r64.get('ops_per_s')):>13} "
+                f"{_f(r64.get('ratio_64_32'), '{:.2f}'):>6} {_f(r64.get('openssl_ops_per_s')):>13} "
+                f"{_f(r32.get('ratio'), '{:.2f}'):>11} {_f(r64.get('ratio'), '{:.2f}'):>11}"
+            )
+        err = next((r.get("openssl_error") for r in rsa.values() if r.get("openssl_error")), None)
+        if err:
+            lines.append(f"  openssl: {err}")
+    mul = {(r["bits"], r["limb_bits"]): r for r in records if r.get("op") == "prime_mul"}
+    if mul:
+        lines.append("")
+        lines.append("Montgomery multiplication (CIOS, dependent chain), nanoseconds per multiplication")
+        lines.append(f"{'bits':>6} {'32-bit limbs':>13} {'64-bit limbs':>13} {'64/32 speed-up':>15}")
+        for bits in sorted({b for b, _ in mul}):
+            r32, r64 = mul.get((bits, 32), {}), mul.get((bits, 64), {})
+            lines.append(
+                f"{bits:>6} {_f(r32.get('ns_per_op'), '{:,.1f}'):>13} "
+                f"{_f(r64.get('ns_per_op'), '{:,.1f}'):>13} {_f(r64.get('ratio_64_32'), '{:.2f}'):>15}"
+            )
+    bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
+    if bad:
+        which = ", ".join(f"{r['bits']}/{r['limb_bits']}" for r in bad)
+        lines.append("MISMATCH against pow(c, d, n): " + which)
+    return "\n".join(lines)
