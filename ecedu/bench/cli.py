@@ -97,8 +97,46 @@ def build_parser() -> argparse.ArgumentParser:
         action="store_true",
         help="skip the in-process libcrypto measurement on curves openssl speed lists",
     )
+    p.add_argument(
+        "--cycles",
+        action="store_true",
+        help="time the C kernels in TSC ticks instead (min and median of --runs samples, pinned to "
+        "one core, with the TSC-to-core-clock ratio; see ecedu.bench.cycles); no openssl",
+    )
+    p.add_argument("--runs", type=int, default=1000, help="samples per figure with --cycles (1000)")
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     return p
+
+
+#: what --cycles times for each operation
+CYCLE_OPS = {
+    "ecdh": ["ecdh"],
+    "ecdsa": ["kG", "ecdsa_sign", "ecdsa_verify"],
+    "field": ["field_mul", "field_sqr", "field_inv"],
+}
+
+
+def _cycles_main(args, curves) -> int:
+    import json
+
+    from . import cycles
+
+    if not native_adapter.get().available:
+        print(f"--cycles needs the native library: {native_adapter.get().reason}", file=sys.stderr)
+        return 2
+    if args.op not in CYCLE_OPS:
+        print(f"--cycles covers {', '.join(CYCLE_OPS)}, not {args.op}", file=sys.stderr)
+        return 2
+    from ecedu import native
+
+    curves = [c for c in (curves or runner.BINARY_CURVES) if c in native.CURVES]
+    results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
+    records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"]) for r in results]
+    if args.output:
+        with open(args.output, "w") as f:
+            json.dump(records, f, indent=1)
+    print(json.dumps(records, indent=1) if args.json else cycles.format_table(results, info))
+    return 0
 
 
 def _expand_curves(items):
@@ -139,6 +177,10 @@ def main(argv=None) -> int:
         curves = _expand_curves(args.curves)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.cycles:
+        if args.runs < 1:
+            parser.error("--runs must be >= 1")
+        return _cycles_main(args, curves)
 
     def progress(msg):
         if not args.quiet:

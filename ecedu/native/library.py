@@ -88,6 +88,8 @@ SIGNATURES = {
     "ecedu_bench_ecdsa_sign": (_dbl, [_int, _long]),
     "ecedu_bench_ecdsa_verify": (_dbl, [_int, _long]),
     "ecedu_bench_scalar_mult_cycles": (_int, [_int, _cp, _sz, _sz, _u64p]),
+    "ecedu_bench_cycles": (_int, [_int, _int, _long, _u64p, _intp]),
+    "ecedu_tsc_per_core_cycle": (_dbl, []),
     "ecedu_bench_prime_mul": (_dbl, [_int, _cp, _sz, _long]),
     "ecedu_bench_modexp_crt": (_dbl, [_int] + [_cp, _sz] * 6 + [_long]),
 }

@@ -150,6 +150,100 @@ static inline uint64_t stamp(void) {
 }
 #endif
 
+/* ------------------------------------------------------------ cycles (as SUPERCOP reports) */
+
+/* One operation of ecedu_bench_cycles on prepared inputs (public test values, as in the
+ * loops above).  Returns 0, or an error code. */
+typedef struct cycles_inputs {
+    const ecedu_field_impl *f;
+    int ci;
+    size_t F, NL;
+    uint8_t d[80], peer[1 + 2 * 72], out[72], x[72], y[72], digest[32], r[72], s[72];
+    uint64_t a[ECEDU_MAXW], b[ECEDU_MAXW];
+} cycles_inputs;
+
+static int cycles_prepare(int op, int id, cycles_inputs *in) {
+    memset(in, 0, sizeof *in);
+    if (op >= ECEDU_CYCLES_FIELD_MUL) {
+        if (!(in->f = ecedu_field_for(id))) return ECEDU_ERR_CURVE;
+        in->a[0] = 0x123456789abcdefULL, in->a[1] = 0x42, in->a[2] = 7;
+        in->b[0] = 0xfedcba987654321ULL, in->b[1] = 3, in->b[2] = 5;
+        return ECEDU_OK;
+    }
+    if (id < 0 || id >= ECEDU_NCURVES) return ECEDU_ERR_CURVE;
+    const ecedu_curve *c = &ecedu_curves[id];
+    in->ci = id;
+    in->F = (size_t)(c->m + 7) / 8, in->NL = (size_t)(c->nbits + 7) / 8;
+    memset(in->d, 0x5a, in->NL);
+    in->d[0] = 0x00; /* < n for every curve */
+    uint8_t k2[80];
+    memset(k2, 0x33, in->NL);
+    k2[0] = 0x00;
+    in->peer[0] = 0x04;
+    int rc = ecedu_scalar_mult_base(id, k2, in->NL, in->peer + 1, in->peer + 1 + in->F, in->F);
+    if (rc) return rc;
+    ecedu_sha256((const uint8_t *)"ecedu ecdsa bench", 17, in->digest);
+    if ((rc = ecedu_scalar_mult_base(id, in->d, in->NL, in->x, in->y, in->F))) return rc;
+    return ecedu_ecdsa_sign(id, in->d, in->NL, in->digest, 32, in->r, in->s, in->NL);
+}
+
+static int cycles_once(int op, cycles_inputs *in) {
+    switch (op) {
+    case ECEDU_CYCLES_ECDH:
+        return ecedu_ecdh(in->ci, in->d, in->NL, in->peer, 1 + 2 * in->F, in->out, in->F);
+    case ECEDU_CYCLES_SCALAR_MULT_BASE:
+        return ecedu_scalar_mult_base(in->ci, in->d, in->NL, in->out, in->out + 36, in->F);
+    case ECEDU_CYCLES_ECDSA_SIGN:
+        return ecedu_ecdsa_sign(in->ci, in->d, in->NL, in->digest, 32, in->r, in->s, in->NL);
+    case ECEDU_CYCLES_ECDSA_VERIFY:
+        return ecedu_ecdsa_verify_vartime(in->ci, in->x, in->y, in->F, in->digest, 32, in->r, in->s,
+                                          in->NL) == 1 ? ECEDU_OK : ECEDU_ERR_INTERNAL;
+    case ECEDU_CYCLES_FIELD_MUL: in->f->mul(in->a, in->a, in->b); return ECEDU_OK;
+    case ECEDU_CYCLES_FIELD_SQR: in->f->sqr(in->a, in->a); return ECEDU_OK;
+    case ECEDU_CYCLES_FIELD_INV: in->f->inv(in->a, in->a); return ECEDU_OK;
+    default: return ECEDU_ERR_ARGUMENT;
+    }
+}
+
+int ecedu_bench_cycles(int op, int id, long runs, uint64_t *ticks, int *inner) {
+    cycles_inputs in;
+    if (op < ECEDU_CYCLES_ECDH || op > ECEDU_CYCLES_FIELD_INV) return ECEDU_ERR_ARGUMENT;
+    if (runs < 0 || (runs && !ticks) || !inner) return ECEDU_ERR_LENGTH;
+    int rc = cycles_prepare(op, id, &in);
+    if (rc) return rc;
+    /* field operations take tens of cycles, about what reading the counter costs: time 64 */
+    const int k = op >= ECEDU_CYCLES_FIELD_MUL ? 64 : 1;
+    *inner = k;
+    if ((rc = cycles_once(op, &in))) return rc; /* warm: tables built, code and data cached */
+    for (long i = 0; i < runs; i++) {
+        uint64_t t0 = stamp();
+        for (int j = 0; j < k; j++) rc |= cycles_once(op, &in);
+        ticks[i] = stamp() - t0;
+    }
+    g_sink = in.a[0] ^ in.out[0];
+    return rc;
+}
+
+double ecedu_tsc_per_core_cycle(void) {
+#if defined(__x86_64__)
+    /* 2^20 iterations of 64 dependent additions: 2^26 core cycles whatever the clock */
+    uint64_t x = 1, best = UINT64_MAX;
+    for (int rep = 0; rep < 5; rep++) {
+        uint64_t t0 = stamp();
+        for (long i = 0; i < (1L << 20); i++) {
+            __asm__ volatile(
+                ".rept 64\n\taddq $1, %0\n\t.endr" : "+r"(x));
+        }
+        uint64_t t = stamp() - t0;
+        if (t < best) best = t;
+    }
+    g_sink = x;
+    return (double)best / (double)(1L << 26);
+#else
+    return 0.0;
+#endif
+}
+
 /* For i < count: the time of one ecedu_scalar_mult(ci, k_i, G) into cycles[i], k_i the i-th of
  * count scalars of klen bytes stored back to back.  The input of a dudect-style test
  * (Reparaz, Balasch, Verbauwhede 2017): the caller interleaves two classes of scalars and

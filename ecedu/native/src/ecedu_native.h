@@ -93,6 +93,17 @@ enum ecedu_gfp_limit {
     ECEDU_GFP_MAX_OPERAND_BYTES = 1024, /* longest base, exponent, RSA input    */
 };
 
+/* What ecedu_bench_cycles times (benchmarks in TSC ticks, bench.c). */
+enum ecedu_cycles_op {
+    ECEDU_CYCLES_ECDH = 0,              /* ecedu_ecdh incl. decoding, validation    */
+    ECEDU_CYCLES_SCALAR_MULT_BASE = 1,  /* k G by the comb                          */
+    ECEDU_CYCLES_ECDSA_SIGN = 2,
+    ECEDU_CYCLES_ECDSA_VERIFY = 3,
+    ECEDU_CYCLES_FIELD_MUL = 4,         /* dependent chain, per multiplication      */
+    ECEDU_CYCLES_FIELD_SQR = 5,
+    ECEDU_CYCLES_FIELD_INV = 6,
+};
+
 /* The constants above by name, for bindings: entry i (0, 1, ...) sets *name
  * and *value and returns 0; returns -1 past the last entry. */
 int ecedu_constant_at(int i, const char **name, int *value);
@@ -251,6 +262,13 @@ double ecedu_bench_ecdsa_verify(int ci, long iterations); /* one valid signature
 /* The TSC cycles (elsewhere ns) of ecedu_scalar_mult(ci, k_i, G) for each of count scalars of
  * klen bytes stored back to back, into cycles[i]: the raw data of a timing-leakage test. */
 int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles);
+/* runs samples of op (an ecedu_cycles_op) on curve index id (field ops: the degree m), each
+ * the TSC ticks of *inner consecutive operations (1 for the curve operations, more for the
+ * field ones, so that the cost of reading the counter is spread), into ticks[0..runs). */
+int ecedu_bench_cycles(int op, int id, long runs, uint64_t *ticks, int *inner);
+/* TSC ticks per core clock cycle, from a chain of dependent additions (one per core cycle):
+ * 1.0 when the TSC runs at the core's clock; 0 where there is no TSC. */
+double ecedu_tsc_per_core_cycle(void);
 /* A dependent chain of Montgomery multiplications r = r a / R mod p (p: plen
  * bytes, a valid modulus of ecedu_prime_mul; a fixed a < p). */
 double ecedu_bench_prime_mul(int limb_bits, const uint8_t *p, size_t plen, long iterations);
