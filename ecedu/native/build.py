@@ -32,9 +32,12 @@ LIB_NAME = "libecedu_native.so"
 ASAN_LIB_NAME = "libecedu_native_asan.so"
 
 # -falign-functions=64: the portable multiplication of GF(2^571) is about 40 KB of straight-line
-# code; measured on an AMD EPYC (Zen 5), it ran 1.67x slower when the linker happened to place it
-# 48 bytes past a 64-byte boundary than at one.  Aligning every function makes the speed
-# independent of where the other code moved it (measured: no other kernel changed by > 1%).
+# code.  Measured on an AMD EPYC (Zen 5): one build ran it 1.67x slower than another with the
+# very same instructions (objdump, addresses normalised), so code placement decides; with every
+# function aligned to 64 bytes that build was back at the old speed, and no kernel of the
+# AVX-512 or PCLMULQDQ levels moved by more than 1%.  The mechanism (instruction fetch or the
+# op cache across the function's length) was not pinned down, and the portable level still
+# moves by several percent from build to build.
 CFLAGS = ["-O3", "-fPIC", "-std=gnu11", "-Wall", "-Wextra", "-fno-strict-aliasing", "-falign-functions=64"]
 # -fno-var-tracking: with the forced inlining of the field code, gcc's variable tracking for
 # the debug info would otherwise take minutes per file (line numbers in reports are kept).
