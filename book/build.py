@@ -31,7 +31,16 @@ ROOT = BOOK.parent
 HTML = BOOK / "_build" / "html"
 CACHE = BOOK / "_build" / ".jupyter_cache"  # where myst-nb looks by default
 NOTEBOOKS = ROOT / "notebooks"
-TIMEOUT = 300  # seconds per cell, as execute.timeout in _config.yml
+
+
+def _cell_timeout() -> int:
+    """execute.timeout of _config.yml: seconds per cell, for the book and for build.py alike."""
+    import yaml
+
+    return int(yaml.safe_load((BOOK / "_config.yml").read_text())["execute"]["timeout"])
+
+
+TIMEOUT = _cell_timeout()
 
 
 def chapters() -> list[Path]:

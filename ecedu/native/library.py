@@ -115,6 +115,7 @@ _LOAD_ERROR: str | None = None
 #: name -> value of every constant in src/constants.c (empty if the library is not loaded).
 CONSTANTS: dict[str, int] = {}
 _ERROR_BY_CODE: dict[int, tuple[type, str]] = {}
+_CURVE_PARAMS: dict[str, CurveParams] = {}  # what the loaded library says of each curve
 
 
 def _read_constants(lib) -> dict[str, int]:
@@ -130,6 +131,7 @@ def load(path: str | os.PathLike | None = None) -> None:
     """(Re)load the library: ``path``, else $ECEDU_NATIVE_LIB, else the one next to this file."""
     global _LIB, _LOAD_ERROR, CONSTANTS, _ERROR_BY_CODE
     path = str(path or os.environ.get("ECEDU_NATIVE_LIB") or DEFAULT_PATH)
+    _CURVE_PARAMS.clear()
     try:
         lib = ctypes.CDLL(path)
         for name, (res, args) in SIGNATURES.items():
@@ -216,7 +218,11 @@ class CurveParams:
 
 
 def curve_params(name) -> CurveParams:
-    """The native curve called ``name`` (an exact SEC 2 name such as 'sect163k1')."""
+    """The native curve called ``name`` (an exact SEC 2 name such as 'sect163k1'); asked of the
+    library once per name and loaded library, then remembered (every operation needs it)."""
+    found = _CURVE_PARAMS.get(name) if isinstance(name, str) else None
+    if found is not None and _LIB is not None:
+        return found
     if not isinstance(name, str):
         raise UnknownCurveError(f"curve name must be a str, not {type(name).__name__}")
     if name not in CURVES:
@@ -228,7 +234,8 @@ def curve_params(name) -> CurveParams:
         raise UnknownCurveError(f"the loaded native library has no curve {name!r}")
     m, nb, h, kob = _int(), _int(), _int(), _int()
     check(lib().ecedu_curve_info(ci, ctypes.byref(m), ctypes.byref(nb), ctypes.byref(h), ctypes.byref(kob)))
-    return CurveParams(ci, m.value, nb.value, h.value, bool(kob.value))
+    found = _CURVE_PARAMS[name] = CurveParams(ci, m.value, nb.value, h.value, bool(kob.value))
+    return found
 
 
 def field_degree(m) -> int:
@@ -237,22 +244,23 @@ def field_degree(m) -> int:
     return m
 
 
-def field_bytes(m: int, v, what: str) -> bytes:
-    """A field element of GF(2^m) as (m+7)//8 big-endian bytes."""
+def _element_bytes(m: int, v, what: str, out_of_range: type, detail: str) -> bytes:
     if not isinstance(v, int) or isinstance(v, bool):
         raise EncodingError(f"{what} must be an int")
     if v < 0 or v >> m:
-        raise ECEduError(f"{what} is not an element of GF(2^{m}) (must be 0 <= v < 2^{m})")
+        raise out_of_range(f"{what} is not an element of GF(2^{m}){detail}")
     return v.to_bytes((m + 7) // 8, "big")
+
+
+def field_bytes(m: int, v, what: str) -> bytes:
+    """A field element of GF(2^m) as (m+7)//8 big-endian bytes."""
+    return _element_bytes(m, v, what, ECEduError, f" (must be 0 <= v < 2^{m})")
 
 
 def coord_bytes(m: int, v, what: str) -> bytes:
-    """A point coordinate (an element of GF(2^m)) as (m+7)//8 big-endian bytes."""
-    if not isinstance(v, int) or isinstance(v, bool):
-        raise EncodingError(f"{what} must be an int")
-    if v < 0 or v >> m:
-        raise InvalidPointError(f"{what} is not an element of GF(2^{m})")
-    return v.to_bytes((m + 7) // 8, "big")
+    """A point coordinate (an element of GF(2^m)) as (m+7)//8 big-endian bytes; out of range, the
+    point is invalid."""
+    return _element_bytes(m, v, what, InvalidPointError, "")
 
 
 def scalar_bytes(nbits: int, k, what: str = "scalar") -> bytes:
