@@ -10,7 +10,7 @@ The peer key may be :class:`bytes`, :class:`bytearray` or :class:`memoryview` (P
 
 from __future__ import annotations
 
-from .backend import resolve
+from .backend import native_module, resolve
 from .curves import get_curve
 from .errors import ECEduError, InvalidPointError
 from .keys import check_private_scalar, load_public_key, public_point_bytes
@@ -22,8 +22,7 @@ def shared_secret(curve, private_key: int, peer_public_key: bytes, backend: str 
     curve = get_curve(curve)
     d = check_private_scalar(curve, private_key)
     if resolve(backend, curve) == "native":
-        from . import native
-
+        native = native_module()
         _, point = public_point_bytes(peer_public_key, curve)  # the C side validates the point
         try:
             return native.ecdh(curve.name, d, point)

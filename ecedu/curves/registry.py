@@ -74,6 +74,10 @@ for _sec2, _aliases in ALIASES.items():
         _LOOKUP[_normalise(_alias).replace("-", "")] = _sec2
 
 
+#: Every SEC 2 name and alias exactly as spelled in ALIASES: looked up first by get_curve.
+_EXACT: dict[str, str] = {alias: sec2 for sec2, aliases in ALIASES.items() for alias in (sec2, *aliases)}
+
+
 def _short(name: str, limit: int = 40) -> str:
     """``repr`` of a name for an error message, cut so that a huge input is never echoed."""
     return repr(name) if len(name) <= limit else f"{name[:limit]!r}... ({len(name)} characters)"
@@ -121,7 +125,8 @@ def get_curve(name) -> Curve:
     """The curve with this SEC 2, NIST or OpenSSL name; a curve object is returned as it is."""
     if isinstance(name, (BinaryCurve, PrimeCurve)):
         return name
-    return _build(canonical_name(name))
+    exact = _EXACT.get(name) if type(name) is str else None  # the common case: a name as written
+    return _build(exact if exact is not None else canonical_name(name))
 
 
 def curve_from_oid(oid: str) -> Curve:

@@ -74,6 +74,7 @@ import ctypes
 
 from ecedu.errors import EncodingError, UnknownCurveError
 
+from . import ecdsa_bridge as ecdsa_bridge  # ecedu.ecdsa reaches it as native.ecdsa_bridge
 from . import library
 from .library import CURVES, FIELD_DEGREES, check, lib
 from .prime import (
@@ -310,7 +311,7 @@ def field_mul_batch(m: int, A, B):
 
 
 def _point_out(c: library.CurveParams):
-    return (ctypes.c_uint8 * c.flen)(), (ctypes.c_uint8 * c.flen)()
+    return c.coord_buffer(), c.coord_buffer()
 
 
 def _point(ox, oy) -> tuple[int, int]:
@@ -355,11 +356,16 @@ def scalar_mult_base(curve: str, k: int) -> tuple[int, int]:
 def ecdh(curve: str, d: int, peer_point_sec1: bytes) -> bytes:
     """Shared secret x(d * Q) as (m+7)//8 big-endian bytes (what OpenSSL derives)."""
     c = library.curve_params(curve)
-    peer = library.bytes_arg(peer_point_sec1, "peer public key (SEC 1 encoding)")
+    peer = peer_point_sec1 if type(peer_point_sec1) is bytes else library.bytes_arg(peer_point_sec1, _PEER)
     kb = library.scalar_bytes(c.nbits, d)
-    out = (ctypes.c_uint8 * c.flen)()
-    check(lib().ecedu_ecdh(c.index, kb, len(kb), peer, len(peer), out, c.flen), curve)
+    out = c.coord_buffer()
+    rc = lib().ecedu_ecdh(c.index, kb, len(kb), peer, len(peer), out, c.flen)
+    if rc:
+        check(rc, curve)
     return bytes(out)
+
+
+_PEER = "peer public key (SEC 1 encoding)"
 
 
 def ecdh_batch(curve: str, ds, peers) -> list[bytes]:

@@ -205,16 +205,15 @@ class CurveParams:
     nbits: int
     h: int
     koblitz: bool
+    flen: int = 0  # bytes of a field element / coordinate, (m + 7) // 8
+    nlen: int = 0  # bytes of a scalar mod n, (nbits + 7) // 8
+    coord_buffer: type = ctypes.c_uint8  # ctypes.c_uint8 * flen: an output buffer for one coordinate
 
-    @property
-    def flen(self) -> int:
-        """Bytes of a field element / coordinate."""
-        return (self.m + 7) // 8
-
-    @property
-    def nlen(self) -> int:
-        """Bytes of a scalar mod n."""
-        return (self.nbits + 7) // 8
+    def __post_init__(self):
+        # Derived once here, not per call: every operation reads them on its hot path.
+        object.__setattr__(self, "flen", (self.m + 7) // 8)
+        object.__setattr__(self, "nlen", (self.nbits + 7) // 8)
+        object.__setattr__(self, "coord_buffer", ctypes.c_uint8 * self.flen)
 
 
 def curve_params(name) -> CurveParams:
