@@ -226,12 +226,9 @@ def main(argv=None) -> int:
         except OSError as exc:
             print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
             rc = 2
-    if args.plot and args.op == "modexp":
-        print("error: --plot is not available for modexp yet", file=sys.stderr)
-        rc = 2
-    elif args.plot:
+    if args.plot:
         try:
-            report.plot(
+            (modexp.plot if args.op == "modexp" else report.plot)(
                 records,
                 args.plot,
                 title=f"{platform.node() or 'this machine'}, {args.seconds:g}s, multi {args.multi}",
