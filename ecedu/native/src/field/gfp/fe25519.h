@@ -60,19 +60,25 @@ static inline void fe25519_carry(fe25519_fe *r) {
 }
 
 /* The reduction of a 5-limb product t to T.  Input: t[0..3] < 2^113, t[4] <
- * 2^109.  The carry out of t[i] (i < 4) is < 2^62 and t[i+1] + carry stays
- * far below 2^128; the carry c4 out of t[4] is < (2^109 + 2^62) / 2^51 <
- * 2^58.1, so 19 c4 < 2^62.4 and limb 0 + 19 c4 < 2^63 fits a 64-bit word.
- * Limb 0's last carry (< 2^12) goes to limb 1: output limbs < 2^51 + 2^12. */
+ * 2^109.  Two carry chains run side by side, 0 -> 1 -> 2 -> 3 and 3 -> 4 ->
+ * 0 (x 19) -> 1, so that the chain of dependent steps is three long, not six
+ * (measured 1-3% faster X25519 than the single chain).  Bounds: a carry out
+ * of t[i] is < 2^62, so t[1], t[2], t[4] plus a carry stay far below 2^128;
+ * the carry c4 out of t[4] + carry is < (2^109 + 2^62) / 2^51 < 2^58.1, so
+ * 19 c4 < 2^62.4 and r0 = (t[0] mod 2^51) + 19 c4 < 2^63 fits a word; r3 =
+ * (t[3] mod 2^51) + (carry out of t[2]) < 2^62.1.  The last carries out of r0
+ * (< 2^12) and r3 (< 2^11.1) go to r1 and r4: output limbs < 2^51 + 2^12. */
 static inline void fe25519_reduce_wide(fe25519_fe *r, fe25519_u128 t[5]) {
     uint64_t r0, r1, r2, r3, r4, c;
     t[1] += (uint64_t)(t[0] >> 51), r0 = (uint64_t)t[0] & FE25519_MASK51;
-    t[2] += (uint64_t)(t[1] >> 51), r1 = (uint64_t)t[1] & FE25519_MASK51;
-    t[3] += (uint64_t)(t[2] >> 51), r2 = (uint64_t)t[2] & FE25519_MASK51;
     t[4] += (uint64_t)(t[3] >> 51), r3 = (uint64_t)t[3] & FE25519_MASK51;
+    t[2] += (uint64_t)(t[1] >> 51), r1 = (uint64_t)t[1] & FE25519_MASK51;
     c = (uint64_t)(t[4] >> 51), r4 = (uint64_t)t[4] & FE25519_MASK51;
     r0 += 19 * c;
+    c = (uint64_t)(t[2] >> 51), r2 = (uint64_t)t[2] & FE25519_MASK51;
+    r3 += c;
     c = r0 >> 51, r0 &= FE25519_MASK51, r1 += c;
+    c = r3 >> 51, r3 &= FE25519_MASK51, r4 += c;
     r->v[0] = r0, r->v[1] = r1, r->v[2] = r2, r->v[3] = r3, r->v[4] = r4;
 }
 
