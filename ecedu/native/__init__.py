@@ -46,7 +46,7 @@ scalars; points are ``(x, y)`` tuples of ints)::
     modexp(base, exponent, modulus, *, limb_bits=64) -> int           # constant time
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64) -> int    # RSA by the CRT
 
-    # X25519 (src/curve/x25519.c, bridge in x25519.py; 32-byte little-endian strings):
+    # X25519 (src/curve/x25519.c, bridge in x25519_bridge.py; 32-byte little-endian strings):
     x25519(k: bytes, u: bytes) -> bytes       # RFC 7748 §5; all-zero result -> InvalidPointError
     x25519_base(k: bytes) -> bytes            # the public key X25519(k, 9)
     bench_x25519(iterations) -> float
@@ -92,7 +92,7 @@ from .prime import (
     prime_mul,
     rsa_private_crt,
 )
-from .x25519 import bench_x25519, x25519, x25519_base
+from .x25519_bridge import bench_x25519, x25519, x25519_base
 
 __all__ = [
     "available",
