@@ -21,7 +21,7 @@ from .keys import check_private_scalar, load_public_key, public_point_bytes
 from .scalar import multiply
 
 
-def shared_secret(curve, private_key, peer_public_key,  backend: str | None = None) -> bytes:
+def shared_secret(curve, private_key, peer_public_key, backend: str | None = None) -> bytes:
     """The ECDH shared secret x(d·Q); every bad input raises an :class:`~ecedu.errors.ECEduError`."""
     from . import x25519
 

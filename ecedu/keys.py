@@ -56,7 +56,9 @@ __all__ = [
 
 # An X25519 key (RFC 8410) where an EC key was expected: say so (ecedu.x25519 reads those).
 _X25519_OID = "1.3.101.110"
-_X25519_KEY = "this {what} is an X25519 key (OID 1.3.101.110, RFC 8410), not an EC key: use the curve name 'X25519'"
+_X25519_KEY = (
+    "this {what} is an X25519 key (OID 1.3.101.110, RFC 8410), not an EC key: use the curve name 'X25519'"
+)
 
 
 # -- scalars -------------------------------------------------------------------------------------

@@ -68,8 +68,7 @@ KEY_BYTES = montgomery.KEY_BYTES
 NAMES = ("x25519", "curve25519")
 
 _ALL_ZERO = (
-    "the X25519 shared secret is all zero: the peer's public key is a point of small order "
-    "(RFC 7748 §6.1)"
+    "the X25519 shared secret is all zero: the peer's public key is a point of small order (RFC 7748 §6.1)"
 )
 _EC_PUBLIC_KEY = "1.2.840.10045.2.1"
 
@@ -95,7 +94,9 @@ def _data(data, what: str) -> bytes:
         )
     if isinstance(data, str):
         if len(data) > MAX_KEY_BYTES:
-            raise EncodingError(f"X25519 {what} is too large: {len(data)} characters, at most {MAX_KEY_BYTES}")
+            raise EncodingError(
+                f"X25519 {what} is too large: {len(data)} characters, at most {MAX_KEY_BYTES}"
+            )
         if not data.isascii():
             raise EncodingError(f"X25519 {what} given as str must be ASCII PEM")
         return data.encode("ascii")
@@ -159,7 +160,9 @@ def _check_algorithm(alg, what: str) -> None:
     if oid != OID:
         raise EncodingError(f"this {what} has the algorithm OID {oid}, not id-X25519 ({OID}, RFC 8410)")
     if alg["parameters"].native is not None or alg["parameters"].contents:
-        raise EncodingError(f"the id-X25519 algorithm of this {what} has parameters; RFC 8410 §3 forbids them")
+        raise EncodingError(
+            f"the id-X25519 algorithm of this {what} has parameters; RFC 8410 §3 forbids them"
+        )
 
 
 def load_private_key(data) -> bytes:
@@ -184,7 +187,9 @@ def load_private_key(data) -> bytes:
         inner = core.OctetString.load(info["private_key"].contents, strict=True)
         raw = inner.native
     except (ValueError, TypeError) as e:
-        raise EncodingError(f"malformed PKCS#8 X25519 private key: the CurvePrivateKey is not an OCTET STRING ({e})") from None
+        raise EncodingError(
+            f"malformed PKCS#8 X25519 private key: the CurvePrivateKey is not an OCTET STRING ({e})"
+        ) from None
     if inner.dump(force=True) != info["private_key"].contents:
         raise EncodingError("malformed PKCS#8 X25519 private key: not in canonical DER form")
     if len(raw) != KEY_BYTES:

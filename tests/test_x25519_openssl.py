@@ -20,7 +20,10 @@ from ecedu.errors import InvalidPointError
 
 OPENSSL = shutil.which("openssl")
 pytestmark = pytest.mark.skipif(OPENSSL is None, reason="the `openssl` command-line tool is not on PATH")
-BACKENDS = ["python", pytest.param("native", marks=pytest.mark.skipif(not native_available(), reason="no lib"))]
+BACKENDS = [
+    "python",
+    pytest.param("native", marks=pytest.mark.skipif(not native_available(), reason="no lib")),
+]
 
 
 def _run(*args, data: bytes | None = None) -> bytes:

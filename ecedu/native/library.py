@@ -115,8 +115,7 @@ ERRORS = {
     "ECEDU_ERR_MODULUS": (ECEduError, "the modulus must be odd, at least 3 and at most 4096 bits"),
     "ECEDU_ERR_ALL_ZERO": (
         InvalidPointError,
-        "the shared secret is all zero: the peer's public key is a point of small order "
-        "(RFC 7748 §6.1)",
+        "the shared secret is all zero: the peer's public key is a point of small order (RFC 7748 §6.1)",
     ),
 }
 

@@ -16,7 +16,9 @@ from ecedu.errors import ECEduError, EncodingError, InvalidPointError
 from ecedu.native import library
 from ecedu.native import x25519_bridge as nx
 
-pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+pytestmark = pytest.mark.skipif(
+    not native.available(), reason=f"native library not built: {native.load_error()}"
+)
 
 P = 2**255 - 19
 # values near the edges of the representation: 0, 1, p - 1, limbs all ones, single limbs
@@ -101,12 +103,16 @@ def test_null_pointers_and_bad_opcodes():
     assert lib.ecedu_x25519_base(bytes(32), 32, None, 32) == length
     assert lib.ecedu_fe25519_op(0, bytes(32), bytes(32), out, 31) == length
     for op in (-1, len(nx.FE25519_OPS), 99):
-        assert lib.ecedu_fe25519_op(op, bytes(32), bytes(32), out, 32) == library.constant("ECEDU_ERR_ARGUMENT")
+        assert lib.ecedu_fe25519_op(op, bytes(32), bytes(32), out, 32) == library.constant(
+            "ECEDU_ERR_ARGUMENT"
+        )
     assert lib.ecedu_bench_x25519(-1) < 0
 
 
 @settings(max_examples=60)
-@given(st.one_of(st.binary(max_size=70), st.none(), st.integers(), st.text(max_size=40)), st.binary(max_size=70))
+@given(
+    st.one_of(st.binary(max_size=70), st.none(), st.integers(), st.text(max_size=40)), st.binary(max_size=70)
+)
 def test_bridge_any_input(k, u):
     """The Python bridge: a 32-byte pair gives 32 bytes or the all-zero refusal; anything else an
     EncodingError (wrong type or length), never a crash."""
@@ -125,12 +131,16 @@ def test_x25519_base_is_x25519_of_nine():
     rng = random.Random(9)
     for _ in range(20):
         k = rng.randbytes(32)
-        assert nx.x25519_base(k) == nx.x25519(k, montgomery.encode_u_coordinate(9)) == montgomery.x25519_base(k)
+        assert (
+            nx.x25519_base(k) == nx.x25519(k, montgomery.encode_u_coordinate(9)) == montgomery.x25519_base(k)
+        )
 
 
 def test_bench_and_cycles_run():
     assert nx.bench_x25519(3) >= 0
     ticks = (ctypes.c_uint64 * 3)()
     inner = ctypes.c_int()
-    rc = library.lib().ecedu_bench_cycles(library.constant("ECEDU_CYCLES_X25519"), 0, 3, ticks, ctypes.byref(inner))
+    rc = library.lib().ecedu_bench_cycles(
+        library.constant("ECEDU_CYCLES_X25519"), 0, 3, ticks, ctypes.byref(inner)
+    )
     assert rc == 0 and inner.value == 1 and min(ticks) > 0
