@@ -102,8 +102,9 @@ def canonical_name(name: str) -> str:
         return _LOOKUP[key]
     if key in ("x25519", "curve25519"):  # RFC 7748: not a Weierstrass curve of this registry
         raise UnknownCurveError(
-            f"{name!r} is the Montgomery curve of X25519 (RFC 7748), not a curve of this registry: "
-            "use ecedu.x25519, or ecedu.ecdh.shared_secret('X25519', ...) with 32-byte keys"
+            f"unknown curve {name!r} in this registry of Weierstrass curves: it is the Montgomery "
+            "curve of X25519 (RFC 7748); use ecedu.x25519, or ecedu.ecdh.shared_secret('X25519', ...) "
+            "with 32-byte keys"
         )
     close = difflib.get_close_matches(key, list(_LOOKUP), n=3, cutoff=0.6)
     suggestion = ", ".join(sorted({_LOOKUP[c] if c == _normalise(_LOOKUP[c]) else c for c in close}))
