@@ -1,4 +1,4 @@
-"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves.
+"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves and X25519.
 
 The C library ``libecedu_native.so`` (sources in ``src/``, built by ``pip install``
 (see setup.py) or by ``python -m ecedu.native.build``) is loaded by
