@@ -3,7 +3,7 @@
  * the u-coordinates of Curve25519, v^2 = u^3 + 486662 u^2 + u over
  * GF(2^255 - 19), on the field of field/gfp/fe25519.h.
  *
- * The ladder (Montgomery 1987, §10.3.1; the form of RFC 7748 §5): (x2 : z2)
+ * The ladder (Montgomery, Math. Comp. 48, 1987; the form of RFC 7748 §5): (x2 : z2)
  * and (x3 : z3) are the projective u-coordinates of m P and (m + 1) P for the
  * bits m of the scalar read so far, so their difference is always P (u =
  * x1).  Each of the 255 steps (bits 254 down to 0; decodeScalar25519 fixes

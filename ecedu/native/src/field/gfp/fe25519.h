@@ -278,7 +278,8 @@ static inline uint64_t fe25519_is_zero(const fe25519_fe *a) {
 
 /* r = a^(p-2) = a^-1 (Fermat; 0 -> 0), a in L, r in T.  p - 2 = 2^255 - 21,
  * by a fixed addition chain of 254 squarings and 11 multiplications (the
- * one of Bernstein's Curve25519 paper, §5): with z_k = a^(2^k - 1),
+ * chain of Bernstein's curve25519 reference software for the z2^(p-2) at the
+ * end of the RFC 7748 §5 ladder): with z_k = a^(2^k - 1),
  *   a^11 (from a^2, a^8, a^9), z_5 = a^31 = a^(2*11) a^9, then z_10, z_20,
  *   z_40, z_50, z_100, z_200, z_250 by z_(i+j) = z_i^(2^j) z_j, and
  *   a^(p-2) = z_250^(2^5) a^11  (2^255 - 32 + 11 = 2^255 - 21).
