@@ -55,6 +55,13 @@ __all__ = [
 ]
 
 
+# An X25519 key (RFC 8410) where an EC key was expected: say so (ecedu.x25519 reads those).
+_X25519_OID = "1.3.101.110"
+_X25519_KEY = (
+    "this {what} is an X25519 key (OID 1.3.101.110, RFC 8410), not an EC key: use the curve name 'X25519'"
+)
+
+
 # -- scalars -------------------------------------------------------------------------------------
 
 
@@ -230,6 +237,8 @@ def load_private_key(data, curve=None):
                 f"{_small(outer['version'].native)}"
             )
         if outer["private_key_algorithm"]["algorithm"].native != "ec":
+            if outer["private_key_algorithm"]["algorithm"].dotted == _X25519_OID:
+                raise EncodingError(_X25519_KEY.format(what="PKCS#8 key"))
             raise EncodingError("PKCS#8 key is not an EC key")
         found = _curve_of(outer["private_key_algorithm"]["parameters"], curve)
         inner = outer["private_key"].parsed
@@ -341,6 +350,8 @@ def _parsed_public_point_bytes(data, curve):
         )
     der = _unpem(data, ("PUBLIC KEY",))
     spki = _strict_load(akeys.PublicKeyInfo, der, "SubjectPublicKeyInfo")
+    if spki["algorithm"]["algorithm"].dotted == _X25519_OID:
+        raise EncodingError(_X25519_KEY.format(what="SubjectPublicKeyInfo"))
     if spki["algorithm"]["algorithm"].dotted != "1.2.840.10045.2.1":
         raise EncodingError("SubjectPublicKeyInfo is not an EC public key (id-ecPublicKey)")
     found = _curve_of(spki["algorithm"]["parameters"], curve)

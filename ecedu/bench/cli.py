@@ -129,7 +129,8 @@ def _cycles_main(args, curves) -> int:
         return 2
     from ecedu import native
 
-    curves = [c for c in (curves or runner.BINARY_CURVES) if c in native.CURVES]
+    default = runner.BINARY_CURVES + ([runner.X25519] if args.op == "ecdh" else [])
+    curves = [c for c in (curves or default) if c in native.CURVES or c == runner.X25519]
     results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
     records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"]) for r in results]
     if args.output:

@@ -104,6 +104,12 @@ def canonical_name(name: str) -> str:
     key = _normalise(name)
     if key in _LOOKUP:
         return _LOOKUP[key]
+    if key in ("x25519", "curve25519"):  # RFC 7748: not a Weierstrass curve of this registry
+        raise UnknownCurveError(
+            f"unknown curve {name!r} in this registry of Weierstrass curves: it is the Montgomery "
+            "curve of X25519 (RFC 7748); use ecedu.x25519, or ecedu.ecdh.shared_secret('X25519', ...) "
+            "with 32-byte keys"
+        )
     close = difflib.get_close_matches(key, list(_LOOKUP), n=3, cutoff=0.6)
     suggestion = ", ".join(sorted({_LOOKUP[c] if c == _normalise(_LOOKUP[c]) else c for c in close}))
     hint = f"; did you mean {suggestion}?" if suggestion else ""

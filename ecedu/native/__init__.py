@@ -1,4 +1,4 @@
-"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves.
+"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves and X25519.
 
 The C library ``libecedu_native.so`` (sources in ``src/``, built by ``pip install``
 (see setup.py) or by ``python -m ecedu.native.build``) is loaded by
@@ -46,6 +46,11 @@ scalars; points are ``(x, y)`` tuples of ints)::
     modexp(base, exponent, modulus, *, limb_bits=64) -> int           # constant time
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64) -> int    # RSA by the CRT
 
+    # X25519 (src/curve/x25519.c, bridge in x25519_bridge.py; 32-byte little-endian strings):
+    x25519(k: bytes, u: bytes) -> bytes       # RFC 7748 §5; all-zero result -> InvalidPointError
+    x25519_base(k: bytes) -> bytes            # the public key X25519(k, 9)
+    bench_x25519(iterations) -> float
+
     # C-side timing loops for benchmarks: process CPU seconds for all iterations
     # (like `openssl speed`, which divides by CPU user time unless -elapsed):
     bench_field_mul(m, iterations) -> float   # dependent chain r = r*a
@@ -88,6 +93,7 @@ from .prime import (
     prime_mul,
     rsa_private_crt,
 )
+from .x25519_bridge import bench_x25519, x25519, x25519_base
 
 __all__ = [
     "available",
@@ -136,6 +142,9 @@ __all__ = [
     "bench_prime_mul",
     "bench_modexp_crt",
     "bench_modulus",
+    "x25519",
+    "x25519_base",
+    "bench_x25519",
 ]
 
 #: The field implementation levels, lowest first (ECEDU_IMPL_* of ecedu_native.h).
