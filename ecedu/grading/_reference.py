@@ -118,7 +118,14 @@ class RefField:
 
 
 class CountingField:
-    """Wraps a field object and counts mul / sqr / inv calls."""
+    """Wraps a field object and counts mul / sqr / inv calls.
+
+    Under ``ecedu grade`` the counting happens grader-side, on the trace of field
+    operations the kernel sends (:mod:`ecedu.grading.judge`); ``audit_provenance``
+    asks the grader to check that everything the answer fed to the field and
+    returned came from the inputs and the field's own results."""
+
+    audit_provenance = True
 
     def __init__(self, field):
         self._field = field
