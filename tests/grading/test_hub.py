@@ -167,6 +167,8 @@ class Hub:
             env=dict(os.environ, PATH=env["PATH"], CONFIGPROXY_AUTH_TOKEN=secrets.token_hex(16)),
             start_new_session=True,  # hub, proxy and user servers: one process group, killed at the end
         )
+
+    def wait_hub(self) -> None:
         self._wait(lambda: self.api("GET", "/hub/api/").ok, "the hub to answer")
 
     def log_tail(self) -> str:
@@ -186,9 +188,9 @@ class Hub:
             time.sleep(0.3)
         pytest.fail(f"timed out after {timeout:.0f} s waiting for {what}:\n{self.log_tail()}")
 
-    def api(self, method: str, path: str, token: str | None = None, **kw):
+    def api(self, method: str, path: str, token: str | None = None, timeout: float = CALL_S, **kw):
         headers = {"Authorization": f"token {token or self.token}"}
-        return requests.request(method, self.url + path, headers=headers, timeout=CALL_S, **kw)
+        return requests.request(method, self.url + path, headers=headers, timeout=timeout, **kw)
 
     def start_user(self, name: str) -> None:
         r = self.api("POST", "/hub/api/users", json={"usernames": [name]})
@@ -210,7 +212,14 @@ class Hub:
         return self.api(method, f"/user/{name}{path}", token=self.user_tokens[name], **kw)
 
     def close(self) -> None:
-        if self.proc.poll() is None:
+        if self.proc.poll() is None:  # the servers the hub knows of, also those not yet waited for
+            for name in self.user_tokens:
+                with contextlib.suppress(requests.RequestException, ValueError, KeyError, TypeError):
+                    state = self.api("GET", f"/hub/api/users/{name}", timeout=5).json()["servers"][""][
+                        "state"
+                    ]
+                    if state.get("pid"):
+                        self.pids.append((int(state["pid"]), "jupyterhub-singleuser"))
             self.proc.send_signal(signal.SIGTERM)  # the hub stops the servers (cleanup_servers)
             try:
                 self.proc.wait(timeout=15)
@@ -229,6 +238,14 @@ class Hub:
             with contextlib.suppress(OSError):
                 if what.encode() in Path(f"/proc/{pid}/cmdline").read_bytes():
                     os.killpg(pid, signal.SIGKILL)
+        # and any process still carrying this hub's own JUPYTER_CONFIG_DIR (a server the
+        # hub had not reported yet when it died, a kernel of one): this test's, no one else's
+        mine = f"JUPYTER_CONFIG_DIR={self.config_dir}".encode()
+        for entry in Path("/proc").iterdir():
+            if entry.name.isdigit() and int(entry.name) != os.getpid():
+                with contextlib.suppress(OSError):
+                    if mine in (entry / "environ").read_bytes().split(b"\0"):
+                        os.kill(int(entry.name), signal.SIGKILL)
         self.log.close()
 
 
@@ -266,6 +283,7 @@ def hub(tmp_path):
         pytest.skip("configurable-http-proxy is not installed (scripts/setup.sh installs it with npm)")
     h = Hub(tmp_path, ["instructor", "alice", "bob"])
     try:
+        h.wait_hub()
         yield h
     finally:
         h.close()
