@@ -162,3 +162,25 @@ def test_without_the_sandbox_the_whole_reference_is_there(tmp_path):
     """The control: the same look-around, unsandboxed, finds ex04's answer."""
     _rep, got = _look(tmp_path, False)
     assert got["bin_add"] is True and got["file_has_bin_add"] is True, got
+
+
+def test_a_plan_the_solution_cannot_cross_falls_back_to_the_kernel():
+    """Backward compatibility: before a plan with fields or callbacks is used, the whole
+    round trip runs with the instructor's solution; an answer that looks inside what a
+    callback returned (tokens are opaque) keeps its test in the kernel, as before."""
+    cells = [
+        ("setup", "setup", "def inc(x):\n    return x + 1\n"),
+        ("answer", "twice", "def twice(f, x):\n    return f(f(x))\n"),
+        (
+            "test",
+            "t_twice",
+            "_n = []\ndef _f(x):\n    _n.append(x)\n    return x * 3\nassert twice(_f, 2) == 18\n"
+            "assert _n == [2, 6]\nassert twice(inc, 1) == 3\n",
+        ),
+        ("answer", "peek", "def peek(f, x):\n    return f(x) + 1\n"),
+        ("test", "t_peek", "assert peek(lambda x: 2 * x, 3) == 7\n"),
+    ]
+    plans = judge.record(cells)
+    assert set(plans) == {"t_twice"}
+    calls = [c[0] for c in plans["t_twice"].calls]
+    assert calls == ["twice", "twice"]
