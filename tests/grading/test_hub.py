@@ -129,6 +129,8 @@ class Hub:
         self.url = f"http://127.0.0.1:{port}"
         self.token = secrets.token_hex(16)
         self.user_tokens: dict[str, str] = {}
+        self.http = requests.Session()
+        self.http.trust_env = False  # 127.0.0.1 directly, whatever HTTP(S)_PROXY says
         self.pids: list[tuple[int, str]] = []  # servers in sessions of their own: (pid, what it runs)
         self.config_dir = tmp / "jupyter_config"
         self.config_dir.mkdir()
@@ -190,7 +192,7 @@ class Hub:
 
     def api(self, method: str, path: str, token: str | None = None, timeout: float = CALL_S, **kw):
         headers = {"Authorization": f"token {token or self.token}"}
-        return requests.request(method, self.url + path, headers=headers, timeout=timeout, **kw)
+        return self.http.request(method, self.url + path, headers=headers, timeout=timeout, **kw)
 
     def start_user(self, name: str) -> None:
         r = self.api("POST", "/hub/api/users", json={"usernames": [name]})
@@ -246,6 +248,7 @@ class Hub:
                 with contextlib.suppress(OSError):
                     if mine in (entry / "environ").read_bytes().split(b"\0"):
                         os.kill(int(entry.name), signal.SIGKILL)
+        self.http.close()
         self.log.close()
 
 
