@@ -1,9 +1,10 @@
 """Reference computations and diagnosing checks for the exercise test cells.
 
 Test cells import these through :mod:`ecedu.grading.checks`.  Under ``ecedu grade``
-this file is *not mounted* in the sandbox of an exercise whose kernel needs none of
-it (every test judged outside the kernel): it holds answers (``ref_clmul`` is
-ex01's ``clmul``, ``bin_add`` ex04's ``point_add``).
+this file is *never mounted* in the sandbox: it holds answers (``ref_clmul`` is
+ex01's ``clmul``, ``bin_add`` ex04's ``point_add``); the kernel gets at most a view
+with the definitions its setup cells use (:mod:`ecedu.grading.reference_view`), so
+keep the toy fields and curves the setup cells hand out free of other answers.
 
 Every check raises ``AssertionError`` with a message that says *what* is
 wrong ("result not reduced: degree 170 ≥ 163") without printing the expected
@@ -118,7 +119,14 @@ class RefField:
 
 
 class CountingField:
-    """Wraps a field object and counts mul / sqr / inv calls."""
+    """Wraps a field object and counts mul / sqr / inv calls.
+
+    Under ``ecedu grade`` the counting happens grader-side, on the trace of field
+    operations the kernel sends (:mod:`ecedu.grading.judge`); ``audit_provenance``
+    asks the grader to check that everything the answer fed to the field and
+    returned came from the inputs and the field's own results."""
+
+    audit_provenance = True
 
     def __init__(self, field):
         self._field = field

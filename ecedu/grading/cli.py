@@ -164,7 +164,7 @@ def grade_notebook(
     release = nbformat.read(str(rel_path), as_version=4) if rel_path.is_file() else None
     merged = nbu.merge_submission(source, sub, release)
     max_score = sum(q.max_points for q in merged.questions)
-    cells, plans, kernel_needs_reference = _judge_outside(source, merged)
+    cells, plans, kernel_reference = _judge_outside(source, merged)
 
     def run_and_score(nb, name):
         """Execute ``nb`` in a fresh copy of the exercise folder; score every question."""
@@ -187,7 +187,7 @@ def grade_notebook(
         limits = sbx.Limits(memory_mb=memory_mb, cpu_seconds=int(deadline), nproc=max_processes)
         if not sandboxed and os.geteuid() != 0:
             limits.nproc += _tasks_of_this_user()  # RLIMIT_NPROC counts all of this uid's tasks
-        kernel_cfg = sbx.config(sandboxed, work, kernel_needs_reference, limits)
+        kernel_cfg = sbx.config(sandboxed, work, _reference_for_kernel(kernel_reference, tmp), limits)
         cmd = [
             sys.executable,
             "-m",
@@ -427,12 +427,29 @@ def _judge_outside(source, merged):
     for gid, idx in merged.answer_cells.items():
         if names.get(gid):
             merged.nb.cells[idx].source += judge.guard_source(names[gid])
-    # does anything that still runs in the kernel use the reference part of checks?
-    from . import strict
+    # which part of the reference module does what still runs in the kernel use?
+    from . import reference_view, strict
 
     in_kernel = [src for role, gid, src in cells if role == "setup" or (role == "test" and gid not in plans)]
-    needs_reference = any(set(re.findall(r"\bchecks\.(\w+)", src)) - set(strict.__all__) for src in in_kernel)
-    return cells, plans, needs_reference
+    names = reference_view.names_used(in_kernel)
+    return cells, plans, None if names is None else names - set(strict.__all__)
+
+
+def _reference_for_kernel(names: set[str] | None, tmp: Path) -> bool | str:
+    """``sandbox.config``'s ``with_reference``: the whole file (None), nothing (no name),
+    or the path of a view holding only ``names`` and what they need, written once in
+    the grader's temporary folder (outside the kernel's work folder)."""
+    if names is None:
+        return True
+    if not names:
+        return False
+    from . import reference_view
+
+    path = tmp / "reference-view.py"
+    if not path.is_file():
+        path.write_text(reference_view.subset_source(names)[0])
+        path.chmod(0o644)
+    return str(path)
 
 
 def _tasks_of_this_user() -> int:

@@ -31,6 +31,34 @@ class _O:
     __str__ = __repr__
 '''
 
+# right inverses, computed with the package instead of through the field the test gave
+UNCOUNTED_INVERSION = """
+from ecedu.fields import BinaryField as _BF
+def itoh_tsujii(a, F):
+    f = F.modulus
+    return _BF(tuple(i for i in range(f.bit_length() - 1, -1, -1) if f >> i & 1)).inv(a)
+"""
+# too many multiplications, and the counter patched where the old in-kernel test counted
+PATCHED_COUNTER = """
+from ecedu.grading import checks as _c
+try:
+    _c.CountingField.mul = lambda self, a, b: self._field.mul(a, b)
+    _c.CountingField.sqr = lambda self, a: self._field.sqr(a)
+except AttributeError:  # not in this kernel's view of the checks
+    pass
+"""
+# exactly t - 1 doublings and w - 1 additions, for show; the point from the reference
+FOR_SHOW = """
+def double_and_add(k, P, add, double):
+    if k == 0:
+        return None
+    for _ in range(k.bit_length() - 1):
+        double(P)
+    for _ in range(bin(k).count("1") - 1):
+        add(P, P)
+    return checks.bin_mul(k, P, _A, _F)
+"""
+
 EX01_ALL = ("test_clmul", "test_poly_reduce", "test_gf2m_mul", "test_gf2m_pow")
 
 CHEATS = {
@@ -111,6 +139,45 @@ CHEATS = {
         },
         EX01_ALL,
     ),
+    # the 13 questions that used to be judged in the kernel (fields, callbacks, returned
+    # functions, keyword arguments): the kernel's machinery no longer decides them either
+    "set_custom_exc on the questions given fields (ex03)": (
+        "ex03_itoh_tsujii",
+        {"sqr_k": "get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n"},
+        ("test_sqr_k", "test_itoh_tsujii", "test_cost"),
+    ),
+    "input transformer on the questions given callbacks (ex05)": (
+        "ex05_double_and_add",
+        {"bits_msb_first": "get_ipython().input_transformers_cleanup.append(lambda lines: ['pass\\n'])\n"},
+        ("test_bits", "test_double_and_add", "test_cost", "test_scalar_mult"),
+    ),
+    "input transformer on a returned ctypes function (ex12)": (
+        "ex12_ctypes",
+        {"make_clmul32": "get_ipython().input_transformers_cleanup.append(lambda lines: ['pass\\n'])\n"},
+        ("test_clmul32", "test_xor_words", "test_limbs", "test_gf163_native"),
+    ),
+    "set_custom_exc on the bootstrap, called with keywords (ex13)": (
+        "ex13_benchmark",
+        {"bootstrap_ci": "get_ipython().set_custom_exc((BaseException,), lambda *a, **k: None)\n"},
+        ("test_speedup", "test_log_ratio_ci", "test_bootstrap", "test_verdict"),
+    ),
+    # work done outside the object the test counts on: right results, no counted operations
+    "inversion done by the package, not through the counting field (ex03)": (
+        "ex03_itoh_tsujii",
+        {"itoh_tsujii": UNCOUNTED_INVERSION},
+        ("test_cost",),
+    ),
+    "the kernel's CountingField patched to count nothing (ex03)": (
+        "ex03_itoh_tsujii",
+        {"itoh_tsujii": WRONG["ex03_itoh_tsujii"]["answers"]["itoh_tsujii"] + PATCHED_COUNTER},
+        ("test_cost",),
+    ),
+    "callbacks called for show, the point computed elsewhere (ex05)": (
+        "ex05_double_and_add",
+        {"double_and_add": FOR_SHOW},
+        ("test_double_and_add", "test_cost"),
+        ("test_bits", "test_scalar_mult"),
+    ),
 }
 # issue 17: "an empty submission scored 9/9 in four ways": these start from the blank release
 EMPTY_SUBMISSION = {
@@ -118,6 +185,10 @@ EMPTY_SUBMISSION = {
     "input transformer that blanks every later cell (ex01)",
     "set_custom_exc swallowing every exception (ex01)",
     "patching the checks to pass (ex01)",
+    "set_custom_exc on the questions given fields (ex03)",
+    "input transformer on the questions given callbacks (ex05)",
+    "input transformer on a returned ctypes function (ex12)",
+    "set_custom_exc on the bootstrap, called with keywords (ex13)",
 }
 
 
@@ -139,6 +210,18 @@ def test_cheat_scores_zero(name, tmp_path):
             assert q.points == 0, (name, q)
         elif q.name in keep:
             assert q.points == q.max_points, (name, q)
+
+
+def test_the_provenance_audit_is_what_stops_uncounted_work(tmp_path, monkeypatch):
+    """The control for the uncounted inversion: with the audit switched off (in this,
+    the grader's process), the same submission does score test_cost, so the zero above
+    is the audit's doing."""
+    monkeypatch.setattr(checks.CountingField, "audit_provenance", False)
+    ex = "ex03_itoh_tsujii"
+    sub = submission(ex, {"itoh_tsujii": UNCOUNTED_INVERSION})
+    rep = grade_notebook(write(sub, tmp_path / f"{ex}.ipynb"), root=EXERCISES, timeout=20)
+    assert rep.points_for("test_cost") == 2, rep.to_json()
+    assert rep.points_for("test_itoh_tsujii") == 4, rep.to_json()
 
 
 def test_rigged_values_are_refused_without_calling_their_methods():
