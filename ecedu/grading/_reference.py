@@ -786,7 +786,9 @@ def check_word_muls(got, bits: int, w: int, what: str = "word_muls") -> None:
         return
     f = bits // w
     if f != n and got == 2 * f * f + f:
-        fail(f"{what}: {bits} bits need n = ⌈{bits}/{w}⌉ = {n} limbs, not {f} (the top limb is partly filled)")
+        fail(
+            f"{what}: {bits} bits need n = ⌈{bits}/{w}⌉ = {n} limbs, not {f} (the top limb is partly filled)"
+        )
     if got == 2 * n * n:
         fail(f"{what} = 2n²: the n multiplications m = t₀·p' mod 2^w are missing")
     if got == n * n:
@@ -842,7 +844,10 @@ def solinas_correction_inputs(seed: int = 229) -> list[int]:
     coef = [ref_solinas_sum(1 << (32 * i)) for i in range(16)]
     top = sum(0xFFFFFFFF << (32 * i) for i in range(16) if coef[i] > 0)
     bottom = sum(0xFFFFFFFF << (32 * i) for i in range(16) if coef[i] < 0)
-    found: dict[int, int] = {ref_solinas_sum(top) // P256_PRIME: top, ref_solinas_sum(bottom) // P256_PRIME: bottom}
+    found: dict[int, int] = {
+        ref_solinas_sum(top) // P256_PRIME: top,
+        ref_solinas_sum(bottom) // P256_PRIME: bottom,
+    }
     for _ in range(20000):
         ws = [r.choice((0, 0xFFFFFFFF, r.getrandbits(32))) for _ in range(16)]
         c = sum(x << (32 * i) for i, x in enumerate(ws))
@@ -897,7 +902,9 @@ def check_solinas_sum(got, c: int, what: str = "solinas_sum") -> None:
     if got == s1 + 2 * s2 + 2 * s3 + s4 + s5 + d1 + d2 + d3 + d4:
         fail(f"{what}: the d terms are added; they are subtracted")
     if got == c % P256_PRIME:
-        fail(f"{what} returned c mod p: solinas_sum must return the unreduced nine-term sum (the corrections are Q3)")
+        fail(
+            f"{what} returned c mod p: solinas_sum must return the unreduced nine-term sum (the corrections are Q3)"
+        )
     if (got - c) % P256_PRIME == 0:
         fail(f"{what} is congruent to c mod p but is not the nine-term sum (already corrected?)")
     fail(f"{what} is not congruent to c modulo p: a term or a coefficient is wrong")
@@ -995,7 +1002,9 @@ def check_complete_add(got, P, Q, p: int, a: int, b: int, what: str = "complete_
     exp = p_add(Pa, Qa, p, a)
     X, Y, Z = got
     if X == Y == Z == 0:
-        fail(f"{what} returned (0 : 0 : 0), which is no point at all: a formula slip (complete formulas never give it)")
+        fail(
+            f"{what} returned (0 : 0 : 0), which is no point at all: a formula slip (complete formulas never give it)"
+        )
     ga = proj_to_affine(got, p)
     if ga == exp:
         return
@@ -1018,9 +1027,11 @@ def check_rcb_exact(got, P, Q, p: int, b: int, what: str = "complete_add") -> No
     if got == exp:
         return
     X, Y, Z = got
-    same_point = (X * exp[2] - exp[0] * Z) % p == 0 and (Y * exp[2] - exp[1] * Z) % p == 0 and (
-        X * exp[1] - exp[0] * Y
-    ) % p == 0
+    same_point = (
+        (X * exp[2] - exp[0] * Z) % p == 0
+        and (Y * exp[2] - exp[1] * Z) % p == 0
+        and (X * exp[1] - exp[0] * Y) % p == 0
+    )
     if same_point:
         fail(
             f"{what}: the right point, but not the coordinates Algorithm 4 computes "
@@ -1074,5 +1085,10 @@ def check_solinas_bounds(got, what: str = "sum_bounds()") -> None:
             "be extreme at once; bound by each word's total coefficient"
         )
     if got[0] != lo:
-        fail(f"{what}: lo is not the smallest value of the sum" + (" (it is above some attained sums)" if got[0] > lo else ""))
-    fail(f"{what}: hi is not the largest value of the sum" + (" (some sums are larger)" if got[1] < hi else ""))
+        fail(
+            f"{what}: lo is not the smallest value of the sum"
+            + (" (it is above some attained sums)" if got[0] > lo else "")
+        )
+    fail(
+        f"{what}: hi is not the largest value of the sum" + (" (some sums are larger)" if got[1] < hi else "")
+    )
