@@ -805,3 +805,34 @@ def guard_source(names: list[str]) -> str:
         "            g[n] = strict_answer(g[n], n)\n"
         "__ecedu_guard()\n"
     )
+
+
+# --------------------------------------------------------------------------
+# test cells that still run in the kernel: did they run to their last line?
+
+DONE_MIME = "application/x-ecedu-done+json"
+NOT_TO_THE_END = (
+    "the test cell did not run to its end, and showed no error either: something in the kernel "
+    "(an input transformer, a custom exception handler, a patched display) stopped it"
+)
+
+
+def done_source(token: str) -> str:
+    """A last line for a test cell that runs in the kernel: it displays a token drawn afresh
+    for every grading.  A cell that stops early without an error output (an input transformer
+    that blanks it, a ``set_custom_exc`` handler that swallows its AssertionError) never shows
+    the token, so it earns nothing.  A defence against generic kernel tricks only: a submission
+    that reads the cell's source can show the token itself (the verdicts that cannot be faked
+    are the ones judged outside, above)."""
+    return (
+        "\n\n__import__('IPython.display', fromlist=['display']).display("
+        f"{{{DONE_MIME!r}: {token!r}}}, raw=True)\n"
+    )
+
+
+def ran_to_end(outputs, token: str) -> bool:
+    for out in outputs:
+        data = out.get("data", {}) if out.get("output_type") == "display_data" else {}
+        if data.get(DONE_MIME) == token:
+            return True
+    return False
