@@ -11,7 +11,7 @@ import platform
 import sys
 import time
 
-from . import libcrypto, modexp, native_adapter, opensslspeed, report, runner
+from . import libcrypto, modexp, native_adapter, opensslspeed, provenance, report, runner
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -131,7 +131,8 @@ def _cycles_main(args, curves) -> int:
 
     curves = [c for c in (curves or runner.BINARY_CURVES) if c in native.CURVES]
     results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
-    records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"]) for r in results]
+    meta = provenance.machine()
+    records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"], machine=meta) for r in results]
     if args.output:
         with open(args.output, "w") as f:
             json.dump(records, f, indent=1)
@@ -215,6 +216,11 @@ def main(argv=None) -> int:
         records = runner.run_benchmark(cfg)
     elapsed = time.perf_counter() - t0
     progress(f"finished in {elapsed:.1f}s")
+    # every record says where it came from (date, CPU and flags, OpenSSL, ecedu, commit, command)
+    meta = provenance.machine(
+        ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]
+    )
+    records = [dict(r, machine=meta) for r in records]
     text = report.to_json(records)
     rc = 0
     if args.output:
