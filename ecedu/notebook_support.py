@@ -57,7 +57,10 @@ def full_run_caption(run: dict) -> str:
     from ecedu.bench.provenance import describe
 
     cmd = " ".join(run["meta"].get("command") or ["make full-run"])
-    return f"stored full-length run ({describe(run['meta'])}; made by `{cmd}`)"
+    st = (run.get("chapter09") or {}).get("settings") or {}
+    how = f"{st.get('seconds', '?')} s × {st.get('windows', '?')} windows per measurement"
+    how += f", {len(st.get('curves', []))} curves"
+    return f"stored full-length run ({describe(run['meta'])}; {how}; made by `{cmd}`)"
 
 
 # --------------------------------------------------------------------------

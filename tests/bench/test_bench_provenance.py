@@ -109,6 +109,7 @@ def test_full_run_is_stored_with_metadata_and_read_back(tmp_path, monkeypatch):
     assert stored == run
     cap = ns.full_run_caption(stored)
     assert run["meta"]["date"] in cap and "ecedu.bench.fullrun" in cap and (run["meta"]["cpu"] or "") in cap
+    assert "0.1 s × 1 windows per measurement, 1 curves" in cap
 
 
 def test_no_stored_run_means_none(tmp_path, monkeypatch):
