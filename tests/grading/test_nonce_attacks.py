@@ -50,7 +50,7 @@ MISTAKES = [
         "def key_candidates(reduced, pairs, n, bound):\n    t0, u0 = pairs[0]\n"
         "    return sorted({(row[-2] - u0) * pow(t0, -1, n) % n for row in reduced if row[-1] == bound})\n",
         "test_key_candidates",
-        "a row ending in −bound is the negated vector",
+        "one from the row ending in −8",
     ),
     (
         "ex18_lattice_attack",
