@@ -65,8 +65,19 @@ def machine(command: list[str] | None = None) -> dict:
         "ecedu": ecedu.__version__,
         **git_commit(),
         "python": platform.python_version(),
-        "command": list(command) if command is not None else [Path(sys.argv[0]).name, *sys.argv[1:]],
+        "command": list(command) if command is not None else _command_line(),
     }
+
+
+def _command_line() -> list[str]:
+    """sys.argv as the user typed it: ``python -m ecedu speed …`` rather than ``…/__main__.py speed …``."""
+    import ecedu
+
+    script = Path(sys.argv[0]).resolve() if sys.argv and sys.argv[0] else Path("python")
+    top = Path(ecedu.__file__).resolve().parent.parent
+    if script.name == "__main__.py" and script.is_relative_to(top):
+        return ["python", "-m", ".".join(script.parent.relative_to(top).parts), *sys.argv[1:]]
+    return [script.name, *sys.argv[1:]]
 
 
 def describe(meta: dict) -> str:

@@ -136,3 +136,22 @@ def test_full_run_refuses_bad_arguments(argv, why, capsys):
     with pytest.raises(SystemExit):
         fullrun.main(argv)
     assert why in capsys.readouterr().err
+
+
+def test_cycles_records_carry_the_machine(capsys):
+    from ecedu import native
+
+    if not native.available():
+        pytest.skip("native library not built")
+    assert cli.main(["ecdh", "--cycles", "--runs", "10", "--curves", "sect163k1", "--json"]) == 0
+    records = json.loads(capsys.readouterr().out)
+    assert records
+    _check_meta(records[0]["machine"], "--cycles")
+
+
+def test_default_command_is_what_the_user_typed(monkeypatch):
+    import ecedu
+
+    main = Path(ecedu.__file__).resolve().parent / "bench" / "__main__.py"
+    monkeypatch.setattr("sys.argv", [str(main), "--seconds", "2"])
+    assert provenance.machine()["command"] == ["python", "-m", "ecedu.bench", "--seconds", "2"]
