@@ -116,7 +116,7 @@ CYCLE_OPS = {
 }
 
 
-def _cycles_main(args, curves) -> int:
+def _cycles_main(args, curves, argv=None) -> int:
     import json
 
     from . import cycles
@@ -131,7 +131,9 @@ def _cycles_main(args, curves) -> int:
 
     curves = [c for c in (curves or runner.BINARY_CURVES) if c in native.CURVES]
     results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
-    meta = provenance.machine()
+    meta = provenance.machine(
+        ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]
+    )
     records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"], machine=meta) for r in results]
     if args.output:
         with open(args.output, "w") as f:
@@ -181,7 +183,7 @@ def main(argv=None) -> int:
     if args.cycles:
         if args.runs < 1:
             parser.error("--runs must be >= 1")
-        return _cycles_main(args, curves)
+        return _cycles_main(args, curves, argv)
 
     def progress(msg):
         if not args.quiet:
