@@ -129,7 +129,8 @@ def _cycles_main(args, curves, argv=None) -> int:
         return 2
     from ecedu import native
 
-    curves = [c for c in (curves or runner.BINARY_CURVES) if c in native.CURVES]
+    default = runner.BINARY_CURVES + ([runner.X25519] if args.op == "ecdh" else [])
+    curves = [c for c in (curves or default) if c in native.CURVES or c == runner.X25519]
     results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
     meta = provenance.machine(
         ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]
@@ -234,12 +235,9 @@ def main(argv=None) -> int:
         except OSError as exc:
             print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
             rc = 2
-    if args.plot and args.op == "modexp":
-        print("error: --plot is not available for modexp yet", file=sys.stderr)
-        rc = 2
-    elif args.plot:
+    if args.plot:
         try:
-            report.plot(
+            (modexp.plot if args.op == "modexp" else report.plot)(
                 records,
                 args.plot,
                 title=f"{platform.node() or 'this machine'}, {args.seconds:g}s, multi {args.multi}",
