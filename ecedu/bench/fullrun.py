@@ -21,7 +21,7 @@ import sys
 import time
 from pathlib import Path
 
-from . import opensslspeed, provenance, report, runner
+from . import modexp, opensslspeed, provenance, report, runner
 
 DEFAULT_OUTPUT = Path(__file__).resolve().parents[2] / "notebooks" / "data" / "full_run.json"
 SCHEMA = 1
@@ -79,6 +79,18 @@ def chapter10(seconds: float, curves=None) -> dict:
     }
 
 
+def chapter10_modexp(seconds: float, windows: int, openssl_runs: int, sizes=None, progress=None) -> dict:
+    """Chapter 10's rerun of the NetBSD experiment: the RSA CRT operation at 32- and 64-bit limbs
+    (``ecedu speed modexp``); records with an ``error`` when the native library is not built."""
+    sizes = tuple(sizes or modexp.RSA_SIZES)
+    cfg = runner.Config(
+        op="modexp", seconds=seconds, windows=windows, openssl_runs=openssl_runs, progress=progress
+    )
+    records = modexp.run(cfg, sizes=sizes, mul_sizes=(256, 2048))
+    settings = {"sizes": list(sizes), "seconds": seconds, "windows": windows, "openssl_runs": openssl_runs}
+    return {"settings": settings, "records": json.loads(report.to_json(records))}
+
+
 def main(argv=None) -> int:
     ap = argparse.ArgumentParser(prog="python -m ecedu.bench.fullrun", description=__doc__.split("\n\n")[0])
     ap.add_argument("-o", "--output", default=str(DEFAULT_OUTPUT), help="where to store the run (JSON)")
@@ -87,6 +99,9 @@ def main(argv=None) -> int:
     ap.add_argument("--openssl-runs", type=int, default=3, help="openssl speed runs per curve (default 3)")
     ap.add_argument("--ch10-seconds", type=float, default=3.0, help="openssl speed -seconds for chapter 10")
     ap.add_argument("--curves", nargs="*", help="chapter 09 curves (openssl speed names; default all 15)")
+    ap.add_argument(
+        "--rsa-sizes", type=int, nargs="*", help="chapter 10's RSA sizes (default: all of modexp)"
+    )
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
     if args.seconds <= 0 or args.windows < 1 or args.openssl_runs < 1 or args.ch10_seconds <= 0:
@@ -108,6 +123,9 @@ def main(argv=None) -> int:
         "chapter09": chapter09(args.seconds, args.windows, args.openssl_runs, args.curves, progress=say),
         "chapter10": chapter10(args.ch10_seconds),
     }
+    doc["chapter10"]["modexp"] = chapter10_modexp(
+        args.seconds, args.windows, args.openssl_runs, args.rsa_sizes, progress=say
+    )
     doc["meta"]["wall_seconds"] = round(time.perf_counter() - t0, 1)
     out = Path(args.output)
     out.parent.mkdir(parents=True, exist_ok=True)

@@ -90,7 +90,7 @@ def test_speed_records_carry_the_machine(capsys):
 def test_full_run_is_stored_with_metadata_and_read_back(tmp_path, monkeypatch):
     out = tmp_path / "data" / "full_run.json"
     argv = ["-o", str(out), "--curves", "nistk163", "--seconds", "0.1", "--windows", "1",
-            "--openssl-runs", "1", "--ch10-seconds", "1", "--quiet"]  # fmt: skip
+            "--openssl-runs", "1", "--ch10-seconds", "1", "--rsa-sizes", "512", "--quiet"]  # fmt: skip
     assert fullrun.main(argv) == 0
     run = json.loads(out.read_text())
     assert run["schema"] == fullrun.SCHEMA
@@ -103,6 +103,15 @@ def test_full_run_is_stored_with_metadata_and_read_back(tmp_path, monkeypatch):
     ]  # fmt: skip
     assert all(r["ecedu_pure_python_ops_per_s"] > 0 for r in ch9["records"])
     assert set(run["chapter10"]["ecdsa"]) == set(fullrun.CHAPTER10_SPEED_NAMES)
+    mx = run["chapter10"]["modexp"]
+    assert mx["settings"]["sizes"] == [512]
+    from ecedu import native
+
+    if native.available():
+        crt = [r for r in mx["records"] if r["op"] == "modexp_crt"]
+        assert sorted(r["limb_bits"] for r in crt) == [32, 64] and all(r["bits"] == 512 for r in crt)
+    else:
+        assert mx["records"][0]["error"]
     # the chapters find it (cwd/data/full_run.json first) and caption it with its provenance
     monkeypatch.chdir(tmp_path)
     stored = ns.load_full_run()
