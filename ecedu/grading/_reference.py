@@ -1100,3 +1100,194 @@ def check_solinas_bounds(got, what: str = "sum_bounds()") -> None:
     fail(
         f"{what}: hi is not the largest value of the sum" + (" (some sums are larger)" if got[1] < hi else "")
     )
+
+
+# --------------------------------------------------------------------------
+# ECDSA nonce attacks (ex17 nonce reuse, ex18 the lattice attack on biased nonces)
+
+
+def ecdsa_e(message: bytes, n: int) -> int:
+    """e of SEC 1 §4.1.3: the leftmost bits(n) bits of SHA-256(message), reduced mod n."""
+    import hashlib
+
+    from ecedu.rfc6979 import bits2int
+
+    return bits2int(hashlib.sha256(message).digest(), n.bit_length()) % n
+
+
+def sign_with_nonce(curve_name: str, d: int, message: bytes, k: int) -> tuple:
+    """Textbook ECDSA with a *given* nonce k (the broken signer of the attacks): (r, s, e)."""
+    curve = pkg_curve(curve_name)
+    n = curve.n
+    e = ecdsa_e(message, n)
+    r = pkg_mul(curve, k, curve.G)[0] % n
+    s = pow(k, -1, n) * (e + r * d) % n
+    assert r and s, "degenerate signature: pick another nonce"
+    return (r, s, e)
+
+
+def biased_signatures(curve_name: str, d: int, count: int, zero_bits: int, seed: int) -> list:
+    """``count`` signatures (r, s, e) whose nonces have their top ``zero_bits`` bits zero."""
+    n = pkg_curve(curve_name).n
+    bound = 1 << (n.bit_length() - zero_bits)
+    r_ = rng(seed)
+    return [sign_with_nonce(curve_name, d, b"message %d" % i, r_.randrange(1, bound)) for i in range(count)]
+
+
+def ref_hnp_pairs(sigs, n: int) -> list:
+    """k ≡ t·d + u (mod n) from s = k⁻¹(e + r·d): t = r·s⁻¹, u = e·s⁻¹."""
+    return [(r * pow(s, -1, n) % n, e * pow(s, -1, n) % n) for r, s, e in sigs]
+
+
+def ref_hnp_basis(pairs, n: int, bound: int) -> list:
+    """The basis of ex18 Q2 (d eliminated with the first equation, entries < n)."""
+    t0, u0 = pairs[0]
+    inv = pow(t0, -1, n)
+    a = [t * inv % n for t, _ in pairs[1:]]
+    b = [(u - ai * u0) % n for (_, u), ai in zip(pairs[1:], a)]
+    m = len(a)
+    rows = [[n if j == i else 0 for j in range(m + 2)] for i in range(m)]
+    return rows + [a + [1, 0], b + [0, bound]]
+
+
+def check_reuse_pair(got, sigs, what: str = "find_reuse") -> None:
+    pairs = [(i, j) for i in range(len(sigs)) for j in range(i + 1, len(sigs)) if sigs[i][0] == sigs[j][0]]
+    got = plain(got, what)
+    if not pairs:
+        expect(got is None, f"{what}: no two signatures share r here: return None")
+        return
+    expect(
+        got is not None,
+        f"{what}: two signatures share r (the same nonce) but the result was None: compare r = x(kG) mod n",
+    )
+    expect(
+        type(got) is tuple and len(got) == 2 and all(type(x) is int for x in got),
+        f"{what}: expected a tuple (i, j) of two ints",
+    )
+    i, j = got
+    expect(0 <= i < len(sigs) and 0 <= j < len(sigs), f"{what}: index out of range")
+    if i < j and sigs[i][1] == sigs[j][1] and sigs[i][0] != sigs[j][0]:
+        fail(f"{what}: equal s is not the sign of a reused nonce: compare r = x(kG) mod n")
+    expect(i < j, f"{what}: return the pair with i < j")
+    expect(
+        sigs[i][0] == sigs[j][0],
+        f"{what}: signatures {i} and {j} have different r: a reused nonce gives equal r",
+    )
+    expect((i, j) == pairs[0], f"{what}: return the first such pair (smallest i, then smallest j)")
+
+
+def check_nonce(got, k: int, e1: int, s1: int, e2: int, s2: int, n: int, what: str = "recover_nonce") -> None:
+    check_int(got, what)
+    if got == k:
+        return
+    if got % n == k:
+        fail(f"{what}: right modulo n but not reduced: return a value in [0, n)")
+    if got == (n - k) % n:
+        fail(f"{what}: got −k: take both differences in the same order, (e₁ − e₂)/(s₁ − s₂)")
+    if s1 != s2 and got in ((e1 - e2) // (s1 - s2), (e1 - e2) // (s1 - s2) % n):
+        fail(f"{what}: (e₁ − e₂)/(s₁ − s₂) is a division modulo n: multiply by pow(s₁ − s₂, −1, n)")
+    fail(f"{what}: wrong nonce (from s·k ≡ e + r·d, subtract the two equations: d cancels)")
+
+
+def check_key(got, d: int, k: int, r: int, e1: int, s1: int, n: int, what: str = "recover_key") -> None:
+    check_int(got, what)
+    if got == d:
+        return
+    if got % n == d:
+        fail(f"{what}: right modulo n but not reduced: return a value in [0, n)")
+    if got == (s1 * k + e1) * pow(r, -1, n) % n:
+        fail(f"{what}: sign of e: s·k = e + r·d gives r·d = s·k − e")
+    if got == (s1 * k - e1) * pow(s1, -1, n) % n:
+        fail(f"{what}: divide by r, not by s: r·d = s·k − e")
+    fail(f"{what}: wrong key (solve s₁·k ≡ e₁ + r·d for d, modulo n)")
+
+
+def check_low_s_key(got, d: int, plain_formula: int, what: str = "recover_key_low_s") -> None:
+    if got is None:
+        fail(f"{what}: returned None, but the key can be recovered: try −s₂ (that is n − s₂) as well")
+    check_int(got, what)
+    if got == d:
+        return
+    if got == plain_formula:
+        fail(
+            f"{what}: one signature was normalised to low s (s replaced by n − s), so the plain formula "
+            "gives a wrong key: try −s₂ too and keep the d whose public key is Q"
+        )
+    fail(f"{what}: the key returned does not give the public key Q")
+
+
+def check_hnp_pairs(got, sigs, n: int, what: str = "hnp_pairs") -> None:
+    exp = ref_hnp_pairs(sigs, n)
+    got = plain(got, what)
+    expect(type(got) is list, f"{what}: expected a list of (t, u) tuples, got {type_name(got)}")
+    expect(len(got) == len(exp), f"{what}: expected one (t, u) per signature ({len(exp)}), got {len(got)}")
+    for i, (g, (t, u)) in enumerate(zip(got, exp)):
+        expect(
+            type(g) is tuple and len(g) == 2 and all(type(x) is int for x in g),
+            f"{what}: entry {i} is not a tuple (t, u) of two ints",
+        )
+        r, s, e = sigs[i]
+        if g == (t, u):
+            continue
+        if g == (u, t):
+            fail(f"{what}: t and u swapped: t multiplies d (t = r·s⁻¹), u is the constant (u = e·s⁻¹)")
+        if g == (r * s % n, e * s % n):
+            fail(f"{what}: k = s⁻¹·(e + r·d): t and u need the inverse of s, not s")
+        if g[0] % n == t and g[1] % n == u:
+            fail(f"{what}: entry {i} not reduced: t and u must lie in [0, n)")
+        fail(f"{what}: entry {i} is wrong (k ≡ t·d + u mod n)")
+
+
+def check_hnp_basis(got, pairs, n: int, bound: int, what: str = "hnp_basis") -> None:
+    exp = ref_hnp_basis(pairs, n, bound)
+    got = plain(got, what)
+    expect(
+        type(got) is list and all(type(row) is list for row in got),
+        f"{what}: expected a list of lists of ints",
+    )
+    m = len(pairs) - 1
+    expect(
+        len(got) == m + 2,
+        f"{what}: expected {m + 2} rows for {len(pairs)} pairs (m − 1 rows n·eᵢ, the a row, the b row)",
+    )
+    for i, row in enumerate(got):
+        expect(len(row) == m + 2, f"{what}: row {i} has {len(row)} entries, expected {m + 2}")
+        expect(all(type(x) is int for x in row), f"{what}: row {i} holds something other than ints")
+    if got[:m] != exp[:m]:
+        fail(f"{what}: the first m − 1 rows must be n·eᵢ: the equations hold only modulo n")
+    a_row, b_row = got[m], got[m + 1]
+    if a_row[:m] != exp[m][:m]:
+        if [x % n for x in a_row[:m]] == exp[m][:m]:
+            fail(f"{what}: the aᵢ must be reduced mod n")
+        fail(f"{what}: the a row is wrong: aᵢ = tᵢ·t₀⁻¹ mod n (from eliminating d with the first equation)")
+    expect(a_row[m:] == [1, 0], f"{what}: the a row must end in 1, 0 (its multiplier k₀ appears in column m)")
+    if b_row[:m] != exp[m + 1][:m]:
+        if [x % n for x in b_row[:m]] == exp[m + 1][:m]:
+            fail(f"{what}: the bᵢ must be reduced mod n")
+        fail(f"{what}: the b row is wrong: bᵢ = uᵢ − aᵢ·u₀ mod n")
+    if b_row[m:] == [0, 1]:
+        fail(f"{what}: the b row must end in 0, bound: the embedding entry has the size of the nonces")
+    expect(b_row[m:] == [0, bound], f"{what}: the b row must end in 0, bound")
+
+
+def check_candidates(got, d: int, what: str = "key_candidates") -> None:
+    got = plain(got, what)
+    expect(type(got) is list and all(type(x) is int for x in got), f"{what}: expected a list of ints")
+    expect(got == sorted(set(got)), f"{what}: return the candidates sorted, without repeats")
+    expect(
+        d in got,
+        f"{what}: the key is not among the candidates (a row ending in −bound is the negated vector)",
+    )
+
+
+def check_attack_result(got, d: int, found_message: str, what: str = "lattice_attack") -> None:
+    """The key d (or None when ``d`` is None: too few signatures)."""
+    got = plain(got, what)
+    if d is None:
+        expect(got is None, f"{what}: {found_message}: return None, never a key whose public key is not Q")
+        return
+    expect(got is not None, f"{what}: {found_message}")
+    check_int(got, what)
+    expect(
+        got == d, f"{what}: returned a key whose public key is not Q: keep only the candidate whose d·G is Q"
+    )

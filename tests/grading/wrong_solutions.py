@@ -150,6 +150,23 @@ WRONG = {
         question="test_log_ratio_ci",
         feedback="sample variances (ddof = 1)",
     ),
+    # ---- issue 16: the nonce attacks of chapter 11 (more designed mistakes in test_nonce_attacks.py)
+    "ex17_nonce_reuse": dict(
+        why="divides (e1 - e2) by (s1 - s2) as integers instead of modulo n",
+        answers={
+            "recover_nonce": "def recover_nonce(e1, s1, e2, s2, n):\n    return (e1 - e2) // (s1 - s2) % n\n"
+        },
+        question="test_recover_nonce",
+        feedback="is a division modulo n",
+    ),
+    "ex18_lattice_attack": dict(
+        why="multiplies by s instead of by its inverse",
+        answers={
+            "hnp_pairs": "def hnp_pairs(sigs, n):\n    return [(r * s % n, e * s % n) for r, s, e in sigs]\n"
+        },
+        question="test_hnp_pairs",
+        feedback="need the inverse of s",
+    ),
 }
 
 
