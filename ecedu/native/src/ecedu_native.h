@@ -104,6 +104,13 @@ enum ecedu_cycles_op {
     ECEDU_CYCLES_FIELD_INV = 6,
 };
 
+/* Operations of ecedu_prime_point_op (the point formulas of curve/prime/, for tests). */
+enum ecedu_ppoint_opcode {
+    ECEDU_PPOINT_ADD = 0,  /* p1 + p2, complete projective addition (RCB 2016 Alg. 4 / 7) */
+    ECEDU_PPOINT_MADD = 1, /* p1 + p2, mixed (p2 affine, not infinity; Alg. 5 / 8)       */
+    ECEDU_PPOINT_DBL = 2,  /* 2 p1 (Alg. 6 / 9)                                         */
+};
+
 /* The constants above by name, for bindings: entry i (0, 1, ...) sets *name
  * and *value and returns 0; returns -1 past the last entry. */
 int ecedu_constant_at(int i, const char **name, int *value);
@@ -122,6 +129,11 @@ int ecedu_field_implementation(int m);
 
 /* --------------------------------------------------------------- curves */
 
+/* Curve indices: 0 .. 13 the SEC 2 binary curves, then the prime curves of curve/prime/
+ * (secp160r1, secp192r1, secp224r1, secp256r1, secp384r1, secp521r1, secp256k1; order of
+ * ecedu/curves/sec2.py NATIVE_PRIME_CURVES).  Every curve function below takes both kinds;
+ * for a prime curve "m" is bits(p) (coordinates have (m+7)/8 bytes and must be < p) and the
+ * cofactor is 1. */
 int ecedu_curve_count(void);
 /* The name of curve ci (static storage), or NULL. */
 const char *ecedu_curve_name(int ci);
@@ -235,6 +247,12 @@ int ecedu_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t
                      size_t dqlen, const uint8_t *qinv, size_t qinvlen, uint8_t *out, size_t outlen);
 
 /* ------------------------------------------------------------ test hooks */
+
+/* The formulas of a prime curve (ci a prime curve index) on their own: op an
+ * ecedu_ppoint_opcode; p1, p2, out: len = 1 + 2 flen bytes each, a SEC 1 uncompressed point
+ * or 00 (then anything) for infinity; inputs validated (ECEDU_ERR_POINT), out likewise. */
+int ecedu_prime_point_op(int ci, int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out,
+                         size_t len);
 
 /* Arithmetic mod n: op an ecedu_modn_opcode; a, b, out: nlen bytes.  Except
  * for ECEDU_MODN_REDUCE the inputs must be < n (ECEDU_ERR_RANGE);
