@@ -7,7 +7,10 @@ The C library carries its own copy of the domain parameters so that it needs not
 time; the curve parameters have one source, sec2.py.
 """
 
+import sys
 from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's ecedu, not an installed one
 
 from ecedu.curves.sec2 import BINARY_CURVES, NATIVE_PRIME_CURVES, PRIME_CURVES
 from ecedu.scalar.tnaf import delta, regular_plan, tau_power, tnaf, wtnaf_constants, zt_mul

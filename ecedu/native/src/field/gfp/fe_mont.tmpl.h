@@ -77,10 +77,12 @@ static inline __attribute__((always_inline)) void FEM(reduce_once)(uint64_t *r, 
 }
 
 /* r = a b / R mod p for a < R, b < p (the bounds above); r may alias a or b. */
-static inline void FEM(mont_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+static __attribute__((noinline)) void FEM(mont_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
     uint64_t t[FEM_LIMBS + 2] = {0};
+#pragma GCC unroll 16
     for (int i = 0; i < FEM_LIMBS; i++) {
         uint64_t c = 0, hi;
+#pragma GCC unroll 16
         for (int j = 0; j < FEM_LIMBS; j++) {
             t[j] = FEM(mac)(a[j], b[i], t[j], c, &hi);
             c = hi;
@@ -90,6 +92,7 @@ static inline void FEM(mont_mul)(uint64_t *r, const uint64_t *a, const uint64_t 
         t[FEM_LIMBS + 1] = (uint64_t)(s >> 64);
         uint64_t m = t[0] * FEM_PINV;
         (void)FEM(mac)(m, FEM(p)[0], t[0], 0, &c); /* low limb becomes 0 */
+#pragma GCC unroll 16
         for (int j = 1; j < FEM_LIMBS; j++) {
             t[j - 1] = FEM(mac)(m, FEM(p)[j], t[j], c, &hi);
             c = hi;
