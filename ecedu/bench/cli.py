@@ -43,8 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="CURVE",
         help="SEC 2 names (or nistk163 / P-256 ...), space or comma separated; "
-        "'all', 'binary' or 'prime' (default: the 14 binary curves + "
-        "secp192r1, secp256r1, secp384r1; for field: one curve per field)",
+        "'all', 'binary' or 'prime' (default: all 21, the 14 binary curves and the "
+        "seven prime ones; for field: one curve per field)",
     )
     p.add_argument(
         "--seconds",
