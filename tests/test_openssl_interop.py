@@ -7,7 +7,8 @@ with it byte for byte:
 (a) private keys: ecedu reads both, and writes back exactly OpenSSL's bytes, as SEC 1
     (vs ``ecparam``/``openssl ec``) and as PKCS#8 (vs ``genpkey``/``openssl pkey``);
 (b) public keys: ecedu's SubjectPublicKeyInfo for d·G equals ``openssl pkey -pubout``;
-(c) ECDH: ``openssl pkeyutl -derive`` equals ``ecedu.ecdh.shared_secret`` (python backend, and native where it has the curve);
+(c) ECDH: ``openssl pkeyutl -derive`` equals ``ecedu.ecdh.shared_secret`` (python backend, and
+    native where it has the curve);
 (d) ECDSA with SHA-256 both ways: OpenSSL verifies ecedu's signature, ecedu verifies
     OpenSSL's, and neither accepts it for a tampered message;
 (e) compressed points: ``openssl ec -conv_form compressed -pubout`` loads to the same point,

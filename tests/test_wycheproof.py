@@ -46,7 +46,9 @@ def acceptable_policy(flags):
 
 BACKENDS = [
     "python",
-    pytest.param("native", marks=pytest.mark.skipif(not native_available(), reason="native library not built")),
+    pytest.param(
+        "native", marks=pytest.mark.skipif(not native_available(), reason="native library not built")
+    ),
 ]
 
 

@@ -506,7 +506,9 @@ def run_benchmark(cfg: Config) -> list:
             native_reason = None
         if measure_native and cfg.op != "field" and not nat.supports_curve(curve):
             measure_native, measure_python = False, True
-            native_reason = "the native library lacks this curve (it has the 14 binary curves and seven prime ones)"
+            native_reason = (
+                "the native library lacks this curve (it has the 14 binary curves and seven prime ones)"
+            )
         if cfg.op == "field" and measure_native and not curve.startswith("sect"):
             native_reason = "the native library implements binary fields only"
         alg = opensslspeed.speed_algorithms(cfg.op, curve) if cfg.openssl else None

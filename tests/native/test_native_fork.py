@@ -1,8 +1,8 @@
 """Fork safety: a process that forks while another of its threads is building the library's
 lazily built tables (the fixed-base combs of the binary and prime curves, the inversion and
-mod-n tables) gets a child that can
-still use them.  With a mutex held across the build (the old code) the child waited forever
-in pthread_mutex_lock; pthread_once restarts an initialisation that a fork interrupted."""
+mod-n tables) gets a child that can still use them.  With a mutex held across the build (the
+old code) the child waited forever in pthread_mutex_lock; pthread_once restarts an
+initialisation that a fork interrupted."""
 
 import subprocess
 import sys

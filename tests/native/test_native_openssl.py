@@ -49,7 +49,15 @@ def test_ecdh_matches_openssl(name, tmp_path):
         priv = tmp_path / f"{who}.pem"
         pub = tmp_path / f"{who}.pub"
         try:
-            run("genpkey", "-algorithm", "EC", "-pkeyopt", f"ec_paramgen_curve:{OPENSSL_NAMES.get(name, name)}", "-out", str(priv))
+            run(
+                "genpkey",
+                "-algorithm",
+                "EC",
+                "-pkeyopt",
+                f"ec_paramgen_curve:{OPENSSL_NAMES.get(name, name)}",
+                "-out",
+                str(priv),
+            )
         except subprocess.CalledProcessError as e:
             pytest.skip(f"this OpenSSL cannot make {name} keys: {e.stderr.decode()[:200]}")
         run("pkey", "-in", str(priv), "-pubout", "-out", str(pub))

@@ -20,7 +20,9 @@ from ecedu.curves import get_curve
 from ecedu.errors import EncodingError, InvalidPointError, InvalidScalarError
 from ecedu.native import ecdsa_bridge, library
 
-pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+pytestmark = pytest.mark.skipif(
+    not native.available(), reason=f"native library not built: {native.load_error()}"
+)
 
 PRIME = library.PRIME_CURVES
 rng = random.Random(14)
