@@ -129,7 +129,9 @@ def _cycles_main(args, curves) -> int:
         return 2
     from ecedu import native
 
-    curves = [c for c in (curves or runner.BINARY_CURVES) if c in native.CURVES]
+    # the field kernels are GF(2^m) only; the curve operations cover the prime curves too
+    covered = native.CURVES if args.op == "field" else native.ALL_CURVES
+    curves = [c for c in (curves or runner.DEFAULT_CURVES.get(args.op, runner.BINARY_CURVES)) if c in covered]
     results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
     records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"]) for r in results]
     if args.output:
