@@ -595,7 +595,7 @@ static void PC(mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8
  * process (pthread_once: no lock for a fork() in another thread to leave held; glibc restarts
  * an initialisation a fork interrupted, issue 18) and never freed.  Public data.  Each
  * window's 8 points are made affine with one inversion (Montgomery's simultaneous
- * inversion, GECC Alg. 2.26 idea).
+ * inversion).
  */
 static PC(aff) *PC(fb_tab);
 static pthread_once_t PC(fb_once) = PTHREAD_ONCE_INIT;
@@ -603,7 +603,7 @@ static pthread_once_t PC(fb_once) = PTHREAD_ONCE_INIT;
 static void PC(fb_build)(void) {
     PC(aff) *tab = (PC(aff) *)malloc(sizeof(PC(aff)) * 8 * PC(FW));
     if (!tab) return;
-    FE_T bc, acc[8], inv, t;
+    FE_T bc, acc[8], inv;
     PC(pt) B, D, E[8];
     PC(bconst)(&bc);
     FE_FROM_BYTES(&B.X, PC(gx_bytes));
@@ -631,7 +631,6 @@ static void PC(fb_build)(void) {
         }
         for (int s = 0; s < 4; s++) PC(dbl)(&B, &B, &bc);
     }
-    (void)t;
     PC(fb_tab) = tab;
 }
 

@@ -188,7 +188,7 @@ static inline void FEM(to_bytes)(uint8_t out[FEM_BYTES], const FEM(fe) *a) {
 
 /* r = a^e for a PUBLIC exponent e of ew limbs (left-to-right fixed 4-bit windows, the
  * k-ary method of HAC Alg. 14.82): the operations depend on e only, never on a. */
-static void FEM(pow_public)(FEM(fe) *r, const FEM(fe) *a, const uint64_t *e, int ew) {
+static void FEM(pow_pubexp)(FEM(fe) *r, const FEM(fe) *a, const uint64_t *e, int ew) {
     FEM(fe) tab[16], acc;
     FEM(set_small)(&tab[0], 1);
     tab[1] = *a;
@@ -215,5 +215,5 @@ static inline void FEM(inv)(FEM(fe) *r, const FEM(fe) *a) {
         e[j] = (uint64_t)s;
         borrow = (uint64_t)(s >> 64) & 1;
     }
-    FEM(pow_public)(r, a, e, FEM_LIMBS);
+    FEM(pow_pubexp)(r, a, e, FEM_LIMBS);
 }
