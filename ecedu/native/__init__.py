@@ -40,7 +40,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
 
     validate_point(curve, x, y) -> None            # raises InvalidPointError
     decode_point(curve, data: bytes) -> (x, y)     # SEC 1, 04/02/03, validated
-    scalar_mult(curve, k, x, y) -> (x, y)          # Montgomery ladder (LD), validated P
+    scalar_mult(curve, k, x, y) -> (x, y)          # Montgomery ladder (LD), validated P;
+                                                   # prime curves: regular signed window
     scalar_mult_base(curve, k) -> (x, y)           # fixed-base comb table
     ecdh(curve, d, peer_point_sec1: bytes) -> bytes  # x(d*Q), (m+7)//8 bytes,
                                                      # as `openssl pkeyutl -derive`

@@ -201,7 +201,8 @@ int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t
  * (flen bytes each).  Returns 1 if valid, 0 if not (including r or s
  * outside [1, n-1]); a negative error if Q is not a valid public key
  * (ECEDU_ERR_POINT: off the curve, x = 0, not in the subgroup of order n,
- * coordinate >= 2^m) or the lengths are wrong (ECEDU_ERR_LENGTH).
+ * coordinate >= 2^m; on a prime curve: off the curve or a coordinate >= p)
+ * or the lengths are wrong (ECEDU_ERR_LENGTH).
  * Public data only: variable time.
  */
 int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
