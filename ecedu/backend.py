@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .curves.sec2 import NATIVE_PRIME_CURVES
 from .errors import BackendUnavailableError, ECEduError
 
 BACKENDS = ("python", "native")
@@ -41,11 +42,17 @@ def default_backend() -> str:
     return "native" if native_available() else "python"
 
 
+def native_covers(curve) -> bool:
+    """True if the C kernels have *curve*: the 14 binary curves and the seven prime curves of
+    :data:`ecedu.curves.sec2.NATIVE_PRIME_CURVES`."""
+    return curve.kind == "binary" or curve.name in NATIVE_PRIME_CURVES
+
+
 def resolve(backend: str | None, curve=None) -> str:
-    """Check a backend name; ``None`` means the default.  Native covers the binary curves only."""
+    """Check a backend name; ``None`` means the default (native where it covers the curve)."""
     if backend is None:
         chosen = "native" if native_available() else "python"  # default_backend(), one call less
-        if chosen == "native" and curve is not None and curve.kind != "binary":
+        if chosen == "native" and curve is not None and not native_covers(curve):
             return "python"
         return chosen
     if backend not in BACKENDS:
@@ -53,8 +60,9 @@ def resolve(backend: str | None, curve=None) -> str:
     if backend == "native":
         if not native_available():
             raise BackendUnavailableError(f"backend='native' is unavailable: {native_reason()}")
-        if curve is not None and curve.kind != "binary":
+        if curve is not None and not native_covers(curve):
             raise BackendUnavailableError(
-                f"the native kernels cover the 14 binary curves; {curve.name} is a prime curve"
+                f"the native kernels cover the 14 binary curves and the prime curves "
+                f"{', '.join(NATIVE_PRIME_CURVES)}; not {curve.name}"
             )
     return backend

@@ -7,7 +7,8 @@ with it byte for byte:
 (a) private keys: ecedu reads both, and writes back exactly OpenSSL's bytes, as SEC 1
     (vs ``ecparam``/``openssl ec``) and as PKCS#8 (vs ``genpkey``/``openssl pkey``);
 (b) public keys: ecedu's SubjectPublicKeyInfo for d·G equals ``openssl pkey -pubout``;
-(c) ECDH: ``openssl pkeyutl -derive`` equals ``ecedu.ecdh.shared_secret`` (python backend);
+(c) ECDH: ``openssl pkeyutl -derive`` equals ``ecedu.ecdh.shared_secret`` (python backend, and
+    native where it has the curve);
 (d) ECDSA with SHA-256 both ways: OpenSSL verifies ecedu's signature, ecedu verifies
     OpenSSL's, and neither accepts it for a tampered message;
 (e) compressed points: ``openssl ec -conv_form compressed -pubout`` loads to the same point,
@@ -27,6 +28,7 @@ import pytest
 
 import ecedu
 from ecedu import ecdh, ecdsa, keys, scalar
+from ecedu.backend import native_available, native_covers
 
 OPENSSL = shutil.which("openssl")
 
@@ -290,18 +292,26 @@ def test_ecdh_matches_openssl_derive(kit):
     d_a, d_b = kit["d_a"], kit["d_b"]
     assert kit["shared_ab"] == kit["shared_ba"]  # OpenSSL agrees with itself
     assert len(kit["shared_ab"]) == curve.byte_length
-    ours = ecdh.shared_secret(curve, d_a, kit["b_pub_der"], backend="python")
-    assert ours.hex() == kit["shared_ab"].hex()
-    ours_ba = ecdh.shared_secret(curve, d_b, kit["a_pub_pem"], backend="python")
-    assert ours_ba.hex() == kit["shared_ab"].hex()
+    for backend in _backends(curve):
+        ours = ecdh.shared_secret(curve, d_a, kit["b_pub_der"], backend=backend)
+        assert ours.hex() == kit["shared_ab"].hex(), backend
+        ours_ba = ecdh.shared_secret(curve, d_b, kit["a_pub_pem"], backend=backend)
+        assert ours_ba.hex() == kit["shared_ab"].hex(), backend
 
 
 # -- (d) ECDSA with SHA-256, both ways -------------------------------------------------------------
 
 
+def _backends(curve) -> list[str]:
+    """The python backend, and the native one where it has the curve (binary and seven prime)."""
+    return ["python"] + (["native"] if native_available() and native_covers(curve) else [])
+
+
 def test_openssl_verifies_ecedu_signature(kit):
     curve = kit["curve"]
     sig = ecdsa.sign(curve, kit["d_a"], MESSAGE, hash="sha256", backend="python")
+    for backend in _backends(curve):  # the native signature is byte-identical (RFC 6979)
+        assert ecdsa.sign(curve, kit["d_a"], MESSAGE, hash="sha256", backend=backend) == sig, backend
     sig_path = kit["dir"] / "ecedu_sig.der"
     sig_path.write_bytes(sig)
     ok = _openssl(
@@ -333,11 +343,12 @@ def test_openssl_verifies_ecedu_signature(kit):
 def test_ecedu_verifies_openssl_signature(kit):
     curve = kit["curve"]
     sig = kit["openssl_sig"]
-    assert ecdsa.verify(curve, kit["a_pub_pem"], MESSAGE, sig, hash="sha256", backend="python") is True
-    assert (
-        ecdsa.verify(curve, kit["a_pub_der"], MESSAGE[:-1] + b"?", sig, hash="sha256", backend="python")
-        is False
-    )
+    for backend in _backends(curve):
+        assert ecdsa.verify(curve, kit["a_pub_pem"], MESSAGE, sig, hash="sha256", backend=backend) is True
+        assert (
+            ecdsa.verify(curve, kit["a_pub_der"], MESSAGE[:-1] + b"?", sig, hash="sha256", backend=backend)
+            is False
+        )
 
 
 # -- (e) compressed points -------------------------------------------------------------------------

@@ -249,8 +249,8 @@ def test_p1363_against_openssl_cli(tmp_path):
 
 @pytest.mark.parametrize("name", ["secp160k1", "secp224k1", "brainpoolP224r1", "brainpoolP512r1"])
 def test_added_prime_curves_use_the_python_backend(name):
-    """As on P-256: the default backend falls back to the reference code on a prime curve, and an
-    explicit backend='native' says the native kernels cover the binary curves only."""
+    """The default backend falls back to the reference code on a prime curve the kernels lack, and
+    an explicit backend='native' says which curves they cover."""
     from ecedu.errors import BackendUnavailableError
 
     C = ecedu.get_curve(name)
@@ -261,5 +261,5 @@ def test_added_prime_curves_use_the_python_backend(name):
             lambda: ecdsa.sign(C, d, MESSAGE, backend="native"),
             lambda: ecedu.ecdh.shared_secret(C, d, spki(C, 3), backend="native"),
         ):
-            with pytest.raises(BackendUnavailableError, match="binary curves"):
+            with pytest.raises(BackendUnavailableError, match="binary curves and the prime curves"):
                 call()

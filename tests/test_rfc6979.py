@@ -28,7 +28,7 @@ import pytest
 
 import ecedu
 from ecedu import ecdsa, keys, rfc6979, scalar
-from ecedu.backend import native_available
+from ecedu.backend import native_available, native_covers
 
 VECTORS = Path(__file__).parent / "vectors" / "rfc6979" / "ecdsa_a2.txt"
 
@@ -120,12 +120,12 @@ def sec(request):
     return request.param
 
 
-BINARY = [sec for sec in SECTIONS if sec["curve"][0] in "KB"]
+NATIVE = [sec for sec in SECTIONS if native_covers(ecedu.get_curve(sec["curve"]))]
 
 
-@pytest.fixture(scope="module", params=BINARY, ids=[f"{s['section']}-{s['curve']}" for s in BINARY])
-def binary_sec(request):
-    """A section on a binary (K- or B-) curve, the curves the native backend covers."""
+@pytest.fixture(scope="module", params=NATIVE, ids=[f"{s['section']}-{s['curve']}" for s in NATIVE])
+def native_sec(request):
+    """A section on a curve the native backend covers: the binary (K-, B-) curves and P-192 ... P-521."""
     return request.param
 
 
@@ -192,9 +192,9 @@ def test_rfc6979_vector(sec, case):
 
 
 @pytest.mark.parametrize("case", CASES, ids=CASE_IDS)
-def test_rfc6979_vector_native_backend(binary_sec, case):
-    """The C kernels (binary curves only) must give the same bytes as the RFC."""
-    sec = binary_sec
+def test_rfc6979_vector_native_backend(native_sec, case):
+    """The C kernels must give the same bytes as the RFC (binary and prime curves)."""
+    sec = native_sec
     if not native_available():
         pytest.skip("ecedu's native library is not available")
     sig = _sig(sec, case)

@@ -43,8 +43,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="CURVE",
         help="SEC 2 names (or nistk163 / P-256 ...), space or comma separated; "
-        "'all', 'binary' or 'prime' (default: the 14 binary curves + "
-        "secp192r1, secp256r1, secp384r1; for field: one curve per field)",
+        "'all', 'binary' or 'prime' (default: all 21, the 14 binary curves and the "
+        "seven prime ones; for field: one curve per field)",
     )
     p.add_argument(
         "--seconds",
@@ -129,8 +129,9 @@ def _cycles_main(args, curves, argv=None) -> int:
         return 2
     from ecedu import native
 
-    default = runner.BINARY_CURVES + ([runner.X25519] if args.op == "ecdh" else [])
-    curves = [c for c in (curves or default) if c in native.CURVES or c == runner.X25519]
+    # the field kernels are GF(2^m) only; the curve operations cover the prime curves (and ECDH X25519) too
+    covered = native.CURVES if args.op == "field" else [*native.ALL_CURVES, runner.X25519]
+    curves = [c for c in (curves or runner.DEFAULT_CURVES.get(args.op, runner.BINARY_CURVES)) if c in covered]
     results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
     meta = provenance.machine(
         ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]

@@ -275,6 +275,18 @@ PRIME_CURVES = {
     ),
 }
 
+#: The prime curves the native backend covers (curve/prime/, generated constants from the
+#: entries above by tools/gen_curves.py), in the order of the C table after the binary curves.
+NATIVE_PRIME_CURVES = (
+    "secp160r1",
+    "secp192r1",
+    "secp224r1",
+    "secp256r1",
+    "secp384r1",
+    "secp521r1",
+    "secp256k1",
+)
+
 # name: dotted OID (SEC 2 section A.2, X9.62 for prime192v1/prime256v1, RFC 5639 §4.1)
 OIDS = {
     "sect163k1": "1.3.132.0.1",

@@ -1,4 +1,5 @@
-"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves and X25519.
+"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves, seven
+prime curves and X25519.
 
 The C library ``libecedu_native.so`` (sources in ``src/``, built by ``pip install``
 (see setup.py) or by ``python -m ecedu.native.build``) is loaded by
@@ -24,7 +25,11 @@ scalars; points are ``(x, y)`` tuples of ints)::
     field_implementation(m) -> str             # the one GF(2^m) uses now
     library_path() -> str | None
     FIELD_DEGREES                              # (163, 193, 233, 239, 283, 409, 571)
-    CURVES                                     # the 14 curve names
+    CURVES                                     # the 14 binary curve names
+    PRIME_CURVES                               # the 7 prime ones (src/curve/prime/):
+                                               # secp160r1 ... secp521r1, secp256k1
+    ALL_CURVES                                 # both; every point/ECDH/ECDSA function
+                                               # below takes any of them
 
     field_mul(m, a, b) -> int       field_sqr(m, a) -> int
     field_inv(m, a) -> int          field_inv_vartime(m, a) -> int
@@ -35,7 +40,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
 
     validate_point(curve, x, y) -> None            # raises InvalidPointError
     decode_point(curve, data: bytes) -> (x, y)     # SEC 1, 04/02/03, validated
-    scalar_mult(curve, k, x, y) -> (x, y)          # Montgomery ladder (LD), validated P
+    scalar_mult(curve, k, x, y) -> (x, y)          # Montgomery ladder (LD), validated P;
+                                                   # prime curves: regular signed window
     scalar_mult_base(curve, k) -> (x, y)           # fixed-base comb table
     ecdh(curve, d, peer_point_sec1: bytes) -> bytes  # x(d*Q), (m+7)//8 bytes,
                                                      # as `openssl pkeyutl -derive`
@@ -81,7 +87,7 @@ from ecedu.errors import EncodingError, UnknownCurveError
 
 from . import ecdsa_bridge as ecdsa_bridge  # ecedu.ecdsa reaches it as native.ecdsa_bridge
 from . import library
-from .library import CURVES, FIELD_DEGREES, check, lib
+from .library import ALL_CURVES, CURVES, FIELD_DEGREES, PRIME_CURVES, check, lib
 from .prime import (
     LIMB_BITS,
     VARIANTS,
@@ -112,6 +118,8 @@ __all__ = [
     "KOBLITZ_METHODS",
     "FIELD_DEGREES",
     "CURVES",
+    "PRIME_CURVES",
+    "ALL_CURVES",
     "field_mul",
     "field_sqr",
     "field_inv",

@@ -3,8 +3,9 @@
 Uses the library that :mod:`ecedu.native.library` loaded, so ``ECEDU_NATIVE_LIB`` and
 :func:`ecedu.native.force_implementation` apply here too.
 
-Python API (curve names as in :data:`ecedu.native.CURVES`; ints are scalars
-mod n, or field elements / coordinates with bit i = coefficient of z^i)::
+Python API (curve names as in :data:`ecedu.native.ALL_CURVES`: the binary and the seven prime
+curves; ints are scalars mod n, or coordinates: integers mod p, or field elements of GF(2^m)
+with bit i = coefficient of z^i)::
 
     ecdsa_sign(curve, d, digest) -> (r, s)
         RFC 6979 (HMAC-SHA256) deterministic signature of the hash value

@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ecedu.curves.sec2 import BINARY_CURVES
+from ecedu.curves.sec2 import BINARY_CURVES, NATIVE_PRIME_CURVES
 from ecedu.errors import (
     BackendUnavailableError,
     ECEduError,
@@ -32,6 +32,10 @@ from ecedu.errors import (
 
 #: The 14 SEC 2 binary curves the kernels cover, in the order of the C table.
 CURVES: tuple[str, ...] = tuple(BINARY_CURVES)
+#: The prime curves of src/curve/prime/, indexed after the binary ones in the C table.
+PRIME_CURVES: tuple[str, ...] = tuple(NATIVE_PRIME_CURVES)
+#: Every curve the kernels cover.
+ALL_CURVES: tuple[str, ...] = CURVES + PRIME_CURVES
 #: Their field degrees m.
 FIELD_DEGREES: tuple[int, ...] = tuple(sorted({poly[0] for poly, *_ in BINARY_CURVES.values()}))
 
@@ -78,6 +82,7 @@ SIGNATURES = {
     "ecedu_sha256": (_int, [_cp, _sz, _u8p]),
     "ecedu_hmac_sha256": (_int, [_cp, _sz, _cp, _sz, _u8p]),
     "ecedu_prime_mul": (_int, [_int, _int, _cp, _sz, _cp, _cp, _u8p]),
+    "ecedu_prime_point_op": (_int, [_int, _int, _cp, _cp, _u8p, _sz]),
     "ecedu_modexp": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz, _u8p]),
     "ecedu_modexp_crt": (_int, [_int] + [_cp, _sz] * 6 + [_u8p, _sz]),
     "ecedu_bench_field_mul": (_dbl, [_int, _long]),
@@ -207,7 +212,8 @@ def check(rc: int, what: str = "") -> None:
 
 @dataclass(frozen=True)
 class CurveParams:
-    """What the bridges need of one native curve: its index in the C table and sizes."""
+    """What the bridges need of one native curve: its index in the C table and sizes (for a
+    prime curve ``m`` is bits(p), ``h`` is 1)."""
 
     index: int
     m: int
@@ -226,16 +232,16 @@ class CurveParams:
 
 
 def curve_params(name) -> CurveParams:
-    """The native curve called ``name`` (an exact SEC 2 name such as 'sect163k1'); asked of the
+    """The native curve called ``name`` (an exact SEC 2 name such as 'sect163k1' or 'secp256r1'); asked of the
     library once per name and loaded library, then remembered (every operation needs it)."""
     found = _CURVE_PARAMS.get(name) if isinstance(name, str) else None
     if found is not None and _LIB is not None:
         return found
     if not isinstance(name, str):
         raise UnknownCurveError(f"curve name must be a str, not {type(name).__name__}")
-    if name not in CURVES:
+    if name not in ALL_CURVES:
         shown = name if len(name) <= 40 else name[:40] + "…"
-        raise UnknownCurveError(f"native backend has no curve {shown!r}; it supports {', '.join(CURVES)}")
+        raise UnknownCurveError(f"native backend has no curve {shown!r}; it supports {', '.join(ALL_CURVES)}")
     raw = name.encode("ascii")
     ci = lib().ecedu_curve_index(raw, len(raw))
     if ci < 0:
@@ -266,8 +272,8 @@ def field_bytes(m: int, v, what: str) -> bytes:
 
 
 def coord_bytes(m: int, v, what: str) -> bytes:
-    """A point coordinate (an element of GF(2^m)) as (m+7)//8 big-endian bytes; out of range, the
-    point is invalid."""
+    """A point coordinate (an element of GF(2^m), or of GF(p) with m = bits(p): the C side checks
+    < p) as (m+7)//8 big-endian bytes; out of range, the point is invalid."""
     return _element_bytes(m, v, what, InvalidPointError, "")
 
 

@@ -27,6 +27,7 @@ def test_secret_scalar_paths_are_constant_time(driver):
     assert "ERROR SUMMARY: 0 errors" in r.stderr, r.stderr[-8000:]
     assert r.returncode == 0, r.stdout + r.stderr[-4000:]
     # 14 curves with the tau-adic method on the Koblitz ones, the 6 Koblitz curves again
-    # with the ladder; both field paths
-    assert r.stdout.count(" ok") == 2 * (14 + 6), r.stdout
+    # with the ladder; both field paths; the 7 prime curves once
+    assert r.stdout.count(" ok") == 2 * (14 + 6) + 7, r.stdout
     assert r.stdout.count(" ladder ") == 2 * 6, r.stdout
+    assert r.stdout.count(" prime ") == 7, r.stdout

@@ -1,7 +1,8 @@
 """Fork safety: a process that forks while another of its threads is building the library's
-lazily built tables (the fixed-base comb, the inversion and mod-n tables) gets a child that can
-still use them.  With a mutex held across the build (the old code) the child waited forever
-in pthread_mutex_lock; pthread_once restarts an initialisation that a fork interrupted."""
+lazily built tables (the fixed-base combs of the binary and prime curves, the inversion and
+mod-n tables) gets a child that can still use them.  With a mutex held across the build (the
+old code) the child waited forever in pthread_mutex_lock; pthread_once restarts an
+initialisation that a fork interrupted."""
 
 import subprocess
 import sys
@@ -17,10 +18,10 @@ CHILD = textwrap.dedent(
     """
     import os, sys, threading, time
     from ecedu import native
-    from ecedu.native import ecdsa_bridge
+    from ecedu.native import ecdsa_bridge, library
 
     def build_all():                 # every curve's comb table and mod-n context, ~3 ms each
-        for curve in native.CURVES:
+        for curve in library.ALL_CURVES:
             ecdsa_bridge.ecdsa_sign(curve, 12345, bytes(32))
 
     builder = threading.Thread(target=build_all)
@@ -29,7 +30,7 @@ CHILD = textwrap.dedent(
     pid = os.fork()
     if pid == 0:                     # the child: tables, signing, ECDH on every curve
         try:
-            for curve in native.CURVES:
+            for curve in library.ALL_CURVES:
                 P = native.scalar_mult_base(curve, 777)
                 r, s = ecdsa_bridge.ecdsa_sign(curve, 777, bytes(32))
                 if not ecdsa_bridge.ecdsa_verify(curve, *P, bytes(32), r, s):

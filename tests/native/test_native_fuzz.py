@@ -10,13 +10,14 @@ from hypothesis import strategies as st
 
 from ecedu import native
 from ecedu.errors import ECEduError, EncodingError, UnknownCurveError
+from ecedu.native import ecdsa_bridge, library
 
 pytestmark = pytest.mark.skipif(
     not native.available(), reason=f"native library not built: {native.load_error()}"
 )
 
-CURVES = list(native.CURVES)
-FLEN = {name: (int(name[4:7]) + 7) // 8 for name in CURVES}
+CURVES = list(library.ALL_CURVES)  # the 14 binary curves and the 7 prime ones
+FLEN = {name: library.curve_params(name).flen for name in CURVES}
 
 
 def ok_or_ecedu_error(fn, *args):
@@ -57,6 +58,35 @@ def test_scalar_mult_base_any_int(name, k):
 
 
 @settings(max_examples=40)
+@given(
+    st.sampled_from(library.PRIME_CURVES),
+    st.integers(-5, 2**580),
+    st.integers(-5, 2**580),
+    st.integers(-5, 2**580),
+    st.integers(-5, 2**580),
+    st.binary(max_size=80),
+)
+def test_ecdsa_prime_garbage(name, x, y, r, s, digest):
+    """Verification of any (point, r, s, digest) on a prime curve: False or an ECEduError."""
+    v = ok_or_ecedu_error(ecdsa_bridge.ecdsa_verify, name, x, y, digest, r, s)
+    assert v in (None, False)  # a random signature is not valid
+    ok_or_ecedu_error(ecdsa_bridge.ecdsa_sign, name, r, digest)
+
+
+@settings(max_examples=40)
+@given(st.sampled_from(library.PRIME_CURVES), st.integers(-3, 5), st.binary(max_size=140), st.data())
+def test_prime_point_op_garbage(name, op, p1, data):
+    """The formula test hook: any bytes of the right length are refused or give a point."""
+    c = library.curve_params(name)
+    ln = 1 + 2 * c.flen
+    p1 = (p1 + bytes(ln))[:ln]
+    p2 = data.draw(st.binary(min_size=ln, max_size=ln))
+    out = (ctypes.c_uint8 * ln)()
+    rc = library.lib().ecedu_prime_point_op(c.index, op, p1, p2, out, ln)
+    assert rc <= 0
+
+
+@settings(max_examples=40)
 @given(st.integers(0, 600), st.integers(-1, 2**600), st.integers(-1, 2**600))
 def test_field_any_degree_and_value(m, a, b):
     for f in (native.field_mul,):
@@ -87,7 +117,7 @@ def test_raw_c_entry_points_check_lengths():
                 assert rc <= 0
     assert lib.ecedu_field_op(163, 0, None, data, buf, 21) < 0
     assert lib.ecedu_field_op(163, 0, data, None, buf, 21) < 0
-    for ci in (-1, 0, 13, 14, 1000):
+    for ci in (-1, 0, 13, 14, 20, 21, 1000):  # 14..20: the prime curves
         for ln in (0, 1, 21, 22, 43, 44, 200):
             peer = b"\x04" + data  # buffers are always 200+ bytes; lengths vary
             assert lib.ecedu_ecdh(ci, data, 21, peer, ln, buf, 21) < 0
@@ -101,6 +131,11 @@ def test_raw_c_entry_points_check_lengths():
     assert lib.ecedu_curve_index(b"", 0) < 0
     assert lib.ecedu_curve_index(b"sect163k1\x00junk", 14) < 0  # the length counts, not the NUL
     assert lib.ecedu_curve_index(b"sect163k1", 9) == 0
+    for ci in (-1, 0, 13, 21):  # the formula hook takes prime curves only
+        assert lib.ecedu_prime_point_op(ci, 0, data, data, buf, 41) < 0
+    assert lib.ecedu_prime_point_op(14, 0, data, data, buf, 40) < 0  # secp160r1: 41 bytes
+    assert lib.ecedu_prime_point_op(14, 0, None, data, buf, 41) < 0
+    assert lib.ecedu_prime_point_op(14, 9, data, data, buf, 41) < 0
     assert lib.ecedu_bench_ecdh(99, 1) < 0
     assert lib.ecedu_bench_field_mul(7, 1) < 0
     assert lib.ecedu_field_mul_batch(163, None, None, None, 5) < 0

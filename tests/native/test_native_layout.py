@@ -11,7 +11,7 @@ from pathlib import Path
 import pytest
 
 from ecedu import native
-from ecedu.curves.sec2 import BINARY_CURVES
+from ecedu.curves.sec2 import BINARY_CURVES, NATIVE_PRIME_CURVES, PRIME_CURVES
 from ecedu.native import ecdsa_bridge, library
 
 ROOT = Path(__file__).resolve().parents[2]
@@ -75,18 +75,27 @@ def test_field_operations_cover_the_opcodes():
 def test_curve_table_is_the_registry():
     """The C table (generated from sec2.py) and the registry agree, curve by curve."""
     lib = library.lib()
-    assert lib.ecedu_curve_count() == len(native.CURVES) == len(BINARY_CURVES)
+    assert len(native.CURVES) == len(BINARY_CURVES)
+    assert lib.ecedu_curve_count() == len(BINARY_CURVES) + len(NATIVE_PRIME_CURVES) == len(library.ALL_CURVES)
     for ci, (name, (poly, a, b, _gx, _gy, n, h)) in enumerate(BINARY_CURVES.items()):
         assert lib.ecedu_curve_name(ci).decode() == name == native.CURVES[ci]
         c = library.curve_params(name)
         assert (c.index, c.m, c.nbits, c.h) == (ci, poly[0], n.bit_length(), h)
         assert c.koblitz == (a in (0, 1) and b == 1)
-    assert lib.ecedu_curve_name(len(native.CURVES)) is None
+    # the prime curves follow, in the order of sec2.NATIVE_PRIME_CURVES
+    for j, name in enumerate(NATIVE_PRIME_CURVES):
+        ci = len(BINARY_CURVES) + j
+        p, _a, _b, _gx, _gy, n, h = PRIME_CURVES[name]
+        assert lib.ecedu_curve_name(ci).decode() == name == library.PRIME_CURVES[j]
+        c = library.curve_params(name)
+        assert (c.index, c.m, c.nbits, c.h, c.koblitz) == (ci, p.bit_length(), n.bit_length(), h, False)
+    assert lib.ecedu_curve_name(len(library.ALL_CURVES)) is None
     assert native.FIELD_DEGREES == tuple(sorted({poly[0] for poly, *_ in BINARY_CURVES.values()}))
 
 
 def test_generated_curve_table_is_fresh():
-    """tools/gen_curves.py --check: sec2_curves.c is what the generator writes today."""
+    """tools/gen_curves.py --check: sec2_curves.c and curve/prime/sec2_prime_params.h are what
+    the generator writes today."""
     r = subprocess.run(
         [sys.executable, str(ROOT / "tools" / "gen_curves.py"), "--check"],
         capture_output=True,
@@ -94,8 +103,9 @@ def test_generated_curve_table_is_fresh():
         cwd=ROOT,
     )
     assert r.returncode == 0, r.stdout + r.stderr
-    first = (SRC / "curve" / "sec2_curves.c").read_text().splitlines()[0]
-    assert "GENERATED" in first and "gen_curves.py" in first
+    for generated in (SRC / "curve" / "sec2_curves.c", SRC / "curve" / "prime" / "sec2_prime_params.h"):
+        first = generated.read_text().splitlines()[0]
+        assert "GENERATED" in first and "gen_curves.py" in first
 
 
 # ------------------------------------------------------------ the templates

@@ -1,4 +1,5 @@
-"""ECDH of the C library against `openssl pkeyutl -derive` on all 14 binary curves.
+"""ECDH of the C library against `openssl pkeyutl -derive` on all 14 binary curves and the
+seven native prime curves.
 
 For each curve two key pairs are made by `openssl genpkey`; OpenSSL derives the
 shared secret, and the native library must give the same bytes from the private
@@ -14,6 +15,7 @@ import pytest
 from conftest import forced, runnable_paths
 
 from ecedu import native
+from ecedu.native import library
 
 pytestmark = [
     pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}"),
@@ -36,14 +38,26 @@ def key_numbers(pem_path):
     return int.from_bytes(block("priv"), "big"), block("pub")
 
 
-@pytest.mark.parametrize("name", native.CURVES)
+#: OpenSSL's names where they differ from SEC 2's (X9.62's).
+OPENSSL_NAMES = {"secp192r1": "prime192v1", "secp256r1": "prime256v1"}
+
+
+@pytest.mark.parametrize("name", native.CURVES + library.PRIME_CURVES)
 def test_ecdh_matches_openssl(name, tmp_path):
     keys = []
     for who in ("a", "b"):
         priv = tmp_path / f"{who}.pem"
         pub = tmp_path / f"{who}.pub"
         try:
-            run("genpkey", "-algorithm", "EC", "-pkeyopt", f"ec_paramgen_curve:{name}", "-out", str(priv))
+            run(
+                "genpkey",
+                "-algorithm",
+                "EC",
+                "-pkeyopt",
+                f"ec_paramgen_curve:{OPENSSL_NAMES.get(name, name)}",
+                "-out",
+                str(priv),
+            )
         except subprocess.CalledProcessError as e:
             pytest.skip(f"this OpenSSL cannot make {name} keys: {e.stderr.decode()[:200]}")
         run("pkey", "-in", str(priv), "-pubout", "-out", str(pub))
@@ -51,8 +65,8 @@ def test_ecdh_matches_openssl(name, tmp_path):
         keys.append((priv, pub, d, Q))
     (pa, _, da, Qa), (_, pubb, db, Qb) = keys
     secret = run("pkeyutl", "-derive", "-inkey", str(pa), "-peerkey", str(pubb))
-    m = {"163": 163, "193": 193, "233": 233, "239": 239, "283": 283, "409": 409, "571": 571}[name[4:7]]
-    flen = (m + 7) // 8
+    c = library.curve_params(name)
+    m, flen = c.m, c.flen  # m: the degree, or bits(p) on a prime curve
     assert len(secret) == flen
     # public keys: fixed-base multiplication gives what OpenSSL computed
     for d, Q in ((da, Qa), (db, Qb)):
@@ -63,7 +77,10 @@ def test_ecdh_matches_openssl(name, tmp_path):
     assert native.ecdh(name, db, Qa) == secret
     # compressed peer key (SEC 1 02/03): same secret
     xb, yb = native.decode_point(name, Qb)
-    ybit = native.field_mul(m, yb, native.field_inv(m, xb)) & 1
+    if name in library.PRIME_CURVES:  # SEC 1 2.3.3: the parity of y
+        ybit = yb & 1
+    else:  # the last bit of y/x
+        ybit = native.field_mul(m, yb, native.field_inv(m, xb)) & 1
     assert native.ecdh(name, da, bytes([2 | ybit]) + Qb[1 : 1 + flen]) == secret
     # every path the CPU can run (portable, pclmul, avx512)
     for impl in runnable_paths():

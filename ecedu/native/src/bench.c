@@ -52,12 +52,20 @@ double ecedu_bench_field_inv(int m, long iterations) {
     return t;
 }
 
+/* Bytes of a coordinate and of a scalar of curve ci, binary or prime; -1 if ci is not a curve. */
+static int curve_sizes(int ci, size_t *F, size_t *NL) {
+    int m, nbits, h, kob;
+    if (ecedu_curve_info(ci, &m, &nbits, &h, &kob)) return -1;
+    *F = (size_t)(m + 7) / 8;
+    *NL = (size_t)(nbits + 7) / 8;
+    return 0;
+}
+
 /* Full ECDH as a user calls it: decode + validate the peer point (SEC 1
  * uncompressed), check the scalar, ladder, output x. */
 double ecedu_bench_ecdh(int ci, long iterations) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || iterations < 0) return -1.0;
-    const ecedu_curve *c = &ecedu_curves[ci];
-    size_t F = (size_t)(c->m + 7) / 8, NL = (size_t)(c->nbits + 7) / 8;
+    size_t F, NL;
+    if (curve_sizes(ci, &F, &NL) || iterations < 0) return -1.0;
     uint8_t d[80], k2[80], peer[1 + 2 * 72], out[72];
     memset(d, 0x5a, NL);
     d[0] = 0x00; /* < n for every curve */
@@ -74,9 +82,8 @@ double ecedu_bench_ecdh(int ci, long iterations) {
 }
 
 double ecedu_bench_scalar_mult_base(int ci, long iterations) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || iterations < 0) return -1.0;
-    const ecedu_curve *c = &ecedu_curves[ci];
-    size_t F = (size_t)(c->m + 7) / 8, NL = (size_t)(c->nbits + 7) / 8;
+    size_t F, NL;
+    if (curve_sizes(ci, &F, &NL) || iterations < 0) return -1.0;
     uint8_t d[80], x[72], y[72];
     memset(d, 0x5a, NL);
     d[0] = 0x00;
@@ -91,19 +98,17 @@ double ecedu_bench_scalar_mult_base(int ci, long iterations) {
 /* ECDSA, as `openssl speed ecdsa`: sign a fixed digest, verify one signature. */
 /* Fixed key (0x00 5a 5a ... < n for every curve) and digest (SHA-256 of
  * "ecedu ecdsa bench"). */
-static void bench_inputs(const ecedu_curve *c, uint8_t *d, uint8_t *digest) {
-    size_t NL = (size_t)(c->nbits + 7) / 8;
+static void bench_inputs(size_t NL, uint8_t *d, uint8_t *digest) {
     memset(d, 0x5a, NL);
     d[0] = 0x00;
     ecedu_sha256((const uint8_t *)"ecedu ecdsa bench", 17, digest);
 }
 
 double ecedu_bench_ecdsa_sign(int ci, long iterations) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || iterations < 0) return -1.0;
-    const ecedu_curve *c = &ecedu_curves[ci];
-    size_t NL = (size_t)(c->nbits + 7) / 8;
+    size_t F, NL;
+    if (curve_sizes(ci, &F, &NL) || iterations < 0) return -1.0;
     uint8_t d[8 * ECEDU_MAXW], digest[32], r[8 * ECEDU_MAXW], s[8 * ECEDU_MAXW];
-    bench_inputs(c, d, digest);
+    bench_inputs(NL, d, digest);
     if (ecedu_ecdsa_sign(ci, d, NL, digest, 32, r, s, NL)) return -1.0; /* warm up tables */
     double t0 = now();
     for (long i = 0; i < iterations; i++)
@@ -114,11 +119,10 @@ double ecedu_bench_ecdsa_sign(int ci, long iterations) {
 }
 
 double ecedu_bench_ecdsa_verify(int ci, long iterations) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || iterations < 0) return -1.0;
-    const ecedu_curve *c = &ecedu_curves[ci];
-    size_t NL = (size_t)(c->nbits + 7) / 8, F = (size_t)(c->m + 7) / 8;
+    size_t F, NL;
+    if (curve_sizes(ci, &F, &NL) || iterations < 0) return -1.0;
     uint8_t d[8 * ECEDU_MAXW], digest[32], r[8 * ECEDU_MAXW], s[8 * ECEDU_MAXW], qx[72], qy[72];
-    bench_inputs(c, d, digest);
+    bench_inputs(NL, d, digest);
     if (ecedu_scalar_mult_base(ci, d, NL, qx, qy, F)) return -1.0;
     if (ecedu_ecdsa_sign(ci, d, NL, digest, 32, r, s, NL)) return -1.0;
     if (ecedu_ecdsa_verify_vartime(ci, qx, qy, F, digest, 32, r, s, NL) != 1) return -1.0;
@@ -191,10 +195,8 @@ static int cycles_prepare(int op, int id, cycles_inputs *in) {
         in->b[0] = 0xfedcba987654321ULL, in->b[1] = 3, in->b[2] = 5;
         return ECEDU_OK;
     }
-    if (id < 0 || id >= ECEDU_NCURVES) return ECEDU_ERR_CURVE;
-    const ecedu_curve *c = &ecedu_curves[id];
+    if (curve_sizes(id, &in->F, &in->NL)) return ECEDU_ERR_CURVE;
     in->ci = id;
-    in->F = (size_t)(c->m + 7) / 8, in->NL = (size_t)(c->nbits + 7) / 8;
     memset(in->d, 0x5a, in->NL);
     in->d[0] = 0x00; /* < n for every curve */
     uint8_t k2[80];
@@ -271,12 +273,12 @@ double ecedu_tsc_per_core_cycle(void) {
  * (Reparaz, Balasch, Verbauwhede 2017): the caller interleaves two classes of scalars and
  * compares the two distributions of times.  Returns ECEDU_OK or the first error. */
 int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || (count && (!ks || !cycles))) return ECEDU_ERR_CURVE;
-    const ecedu_curve *c = &ecedu_curves[ci];
-    size_t F = (size_t)(c->m + 7) / 8;
-    uint8_t gx[72], gy[72], ox[72], oy[72];
-    ecedu_words_to_bytes(gx, F, c->gx, c->nw);
-    ecedu_words_to_bytes(gy, F, c->gy, c->nw);
+    size_t F, NL;
+    if (curve_sizes(ci, &F, &NL) || (count && (!ks || !cycles))) return ECEDU_ERR_CURVE;
+    uint8_t gx[72], gy[72], ox[72], oy[72], one[80] = {0};
+    one[NL - 1] = 1; /* G = 1 G, from the library itself (binary and prime curves alike) */
+    int rc0 = ecedu_scalar_mult_base(ci, one, NL, gx, gy, F);
+    if (rc0) return rc0;
     for (size_t i = 0; i < count; i++) {
         uint64_t t0 = stamp();
         int rc = ecedu_scalar_mult(ci, ks + i * klen, klen, gx, gy, F, ox, oy);

@@ -117,6 +117,13 @@ enum ecedu_fe25519_opcode {
     ECEDU_FE25519_IS_ZERO = 6, /* out = 1 if a = 0, else 0                   */
 };
 
+/* Operations of ecedu_prime_point_op (the point formulas of curve/prime/, for tests). */
+enum ecedu_ppoint_opcode {
+    ECEDU_PPOINT_ADD = 0,  /* p1 + p2, complete projective addition (RCB 2016 Alg. 4 / 7) */
+    ECEDU_PPOINT_MADD = 1, /* p1 + p2, mixed (p2 affine, not infinity; Alg. 5 / 8)       */
+    ECEDU_PPOINT_DBL = 2,  /* 2 p1 (Alg. 6 / 9)                                         */
+};
+
 /* The constants above by name, for bindings: entry i (0, 1, ...) sets *name
  * and *value and returns 0; returns -1 past the last entry. */
 int ecedu_constant_at(int i, const char **name, int *value);
@@ -135,6 +142,11 @@ int ecedu_field_implementation(int m);
 
 /* --------------------------------------------------------------- curves */
 
+/* Curve indices: 0 .. 13 the SEC 2 binary curves, then the prime curves of curve/prime/
+ * (secp160r1, secp192r1, secp224r1, secp256r1, secp384r1, secp521r1, secp256k1; order of
+ * ecedu/curves/sec2.py NATIVE_PRIME_CURVES).  Every curve function below takes both kinds;
+ * for a prime curve "m" is bits(p) (coordinates have (m+7)/8 bytes and must be < p) and the
+ * cofactor is 1. */
 int ecedu_curve_count(void);
 /* The name of curve ci (static storage), or NULL. */
 const char *ecedu_curve_name(int ci);
@@ -202,7 +214,8 @@ int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t
  * (flen bytes each).  Returns 1 if valid, 0 if not (including r or s
  * outside [1, n-1]); a negative error if Q is not a valid public key
  * (ECEDU_ERR_POINT: off the curve, x = 0, not in the subgroup of order n,
- * coordinate >= 2^m) or the lengths are wrong (ECEDU_ERR_LENGTH).
+ * coordinate >= 2^m; on a prime curve: off the curve or a coordinate >= p)
+ * or the lengths are wrong (ECEDU_ERR_LENGTH).
  * Public data only: variable time.
  */
 int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
@@ -268,6 +281,12 @@ int ecedu_x25519_base(const uint8_t *k, size_t klen, uint8_t *out, size_t outlen
 int ecedu_fe25519_op(int op, const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
 
 /* ------------------------------------------------------------ test hooks */
+
+/* The formulas of a prime curve (ci a prime curve index) on their own: op an
+ * ecedu_ppoint_opcode; p1, p2, out: len = 1 + 2 flen bytes each, a SEC 1 uncompressed point
+ * or 00 (then anything) for infinity; inputs validated (ECEDU_ERR_POINT), out likewise. */
+int ecedu_prime_point_op(int ci, int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out,
+                         size_t len);
 
 /* Arithmetic mod n: op an ecedu_modn_opcode; a, b, out: nlen bytes.  Except
  * for ECEDU_MODN_REDUCE the inputs must be < n (ECEDU_ERR_RANGE);

@@ -166,6 +166,59 @@ extern const ecedu_gfp_impl ecedu_gfp_mont32, ecedu_gfp_mont64;
 void ecedu_x25519_ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
 
 /* ---------------------------------------------------------------------
+ * Prime curves y^2 = x^3 + a x + b over GF(p), a in {0, -3}, cofactor 1 (curve/prime/).
+ * Curve index ECEDU_NCURVES + i of the public API is ecedu_pcurves[i].  Byte strings are
+ * big-endian, of (pbits + 7) / 8 bytes for coordinates; scalars are nw = ceil(nbits / 64)
+ * little-endian words.
+ * --------------------------------------------------------------------- */
+
+/* One curve's instance of curve/prime/sw.tmpl.h (instances/gfp_<curve>.c). */
+typedef struct ecedu_pcurve_impl {
+    /* SEC 1 point decoding (04 / 02 / 03) with validation; public data */
+    int (*decode)(const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy);
+    /* (x, y): coordinates < p, on the curve (hence of order n); ECEDU_ERR_POINT otherwise */
+    int (*validate)(const uint8_t *x, const uint8_t *y);
+    /* k (x, y) for 1 <= k < n and a validated (x, y); constant time in k */
+    void (*mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8_t *ox, uint8_t *oy);
+    /* k G by the fixed-base comb (table built on first use; ECEDU_ERR_INTERNAL if out of
+     * memory), 1 <= k < n; constant time in k */
+    int (*mul_base)(const uint64_t *k, uint8_t *ox, uint8_t *oy);
+    /* ox = x(u1 G + u2 Q), public u1, u2 < n, validated Q; returns 1 for infinity, else 0 */
+    int (*mul_joint_vartime)(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
+                             const uint8_t *qy, uint8_t *ox);
+    /* test hook of the formulas (ecedu_prime_point_op) */
+    int (*point_op)(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out);
+} ecedu_pcurve_impl;
+
+typedef struct ecedu_pcurve {
+    const char *name;
+    int pbits;                /* bits of p: coordinates have (pbits + 7) / 8 bytes */
+    int nbits;                /* bits of n (may exceed pbits: secp160r1)         */
+    uint64_t n[ECEDU_MAXW + 1];
+    const ecedu_pcurve_impl *impl;
+} ecedu_pcurve;
+
+#define ECEDU_NPCURVES 7
+/* curve/sec2_curves.c (generated) */
+extern const ecedu_pcurve ecedu_pcurves[ECEDU_NPCURVES];
+
+/* The prime curve of public index ci, or NULL if ci is not one. */
+static inline const ecedu_pcurve *ecedu_pcurve_at(int ci) {
+    return ci >= ECEDU_NCURVES && ci < ECEDU_NCURVES + ECEDU_NPCURVES ? &ecedu_pcurves[ci - ECEDU_NCURVES]
+                                                                       : NULL;
+}
+
+/* protocol/ecdh_prime.c: the public ECDH-level functions of ecdh.c for a prime curve pc
+ * (same arguments and contracts as those in ecedu_native.h). */
+int ecedu_p_decode_point(const ecedu_pcurve *pc, const uint8_t *in, size_t len, uint8_t *ox,
+                         uint8_t *oy);
+int ecedu_p_validate_point(const ecedu_pcurve *pc, const uint8_t *x, const uint8_t *y, size_t flen);
+int ecedu_p_scalar_mult(const ecedu_pcurve *pc, const uint8_t *k, size_t klen, const uint8_t *x,
+                        const uint8_t *y, size_t flen, uint8_t *ox, uint8_t *oy, int validated);
+int ecedu_p_scalar_mult_base(const ecedu_pcurve *pc, const uint8_t *k, size_t klen, uint8_t *ox,
+                             uint8_t *oy, size_t flen);
+
+/* ---------------------------------------------------------------------
  * Small constant-time helpers shared by all files.
  * --------------------------------------------------------------------- */
 

@@ -7,6 +7,9 @@
  * outside [1, n-1] is replaced by 1 under a mask, the multiplication runs
  * anyway, and the error code and the zeroing of the output are computed
  * with masks too.  tests/ctime checks this with valgrind.
+ *
+ * A prime-curve index (ecedu_pcurve_at) goes to protocol/ecdh_prime.c at the top of each
+ * entry point; the rest of this file is about the binary curves.
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -54,6 +57,8 @@ static void mask_bytes(uint8_t *out, size_t n, uint64_t ok) {
 }
 
 int ecedu_decode_point(int ci, const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    if (pc && in && ox && oy) return ecedu_p_decode_point(pc, in, len, ox, oy);
     if (ci < 0 || ci >= ECEDU_NCURVES || !in || !ox || !oy) return ECEDU_ERR_CURVE;
     const ecedu_curve *c = &ecedu_curves[ci];
     const ecedu_field_impl *f = ecedu_field_for(c->m);
@@ -77,6 +82,8 @@ int ecedu_decode_point(int ci, const uint8_t *in, size_t len, uint8_t *ox, uint8
 }
 
 int ecedu_validate_point(int ci, const uint8_t *x, const uint8_t *y, size_t flen) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    if (pc && x && y) return ecedu_p_validate_point(pc, x, y, flen);
     if (ci < 0 || ci >= ECEDU_NCURVES || !x || !y) return ECEDU_ERR_CURVE;
     const ecedu_curve *c = &ecedu_curves[ci];
     uint64_t X[ECEDU_MAXW] = {0}, Y[ECEDU_MAXW] = {0};
@@ -138,6 +145,8 @@ static int scalar_mult_impl(int ci, const uint8_t *k, size_t klen, const uint8_t
 
 int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, const uint8_t *y,
                       size_t flen, uint8_t *ox, uint8_t *oy) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    if (pc && k && x && y && ox && oy) return ecedu_p_scalar_mult(pc, k, klen, x, y, flen, ox, oy, 0);
     if (ci < 0 || ci >= ECEDU_NCURVES || !k || !x || !y || !ox || !oy) return ECEDU_ERR_CURVE;
     return scalar_mult_impl(ci, k, klen, x, y, flen, ox, oy, 0);
 }
@@ -175,6 +184,8 @@ static const ecedu_fb_table *fb_table(int ci) {
 
 int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, uint8_t *oy,
                            size_t flen) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    if (pc && k && ox && oy) return ecedu_p_scalar_mult_base(pc, k, klen, ox, oy, flen);
     if (ci < 0 || ci >= ECEDU_NCURVES || !k || !ox || !oy) return ECEDU_ERR_CURVE;
     const ecedu_curve *c = &ecedu_curves[ci];
     const ecedu_field_impl *f = ecedu_field_for(c->m);
@@ -195,11 +206,19 @@ int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, u
 
 int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,
                uint8_t *out, size_t outlen) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    uint8_t px[72], py[72], oy[72];
+    int rc;
+    if (pc && d && peer && out) {
+        if (outlen != (size_t)(pc->pbits + 7) / 8) return ECEDU_ERR_LENGTH;
+        if ((rc = ecedu_p_decode_point(pc, peer, plen, px, py))) return rc;
+        rc = ecedu_p_scalar_mult(pc, d, dlen, px, py, outlen, out, oy, 1);
+        ecedu_wipe(oy, sizeof oy);
+        return rc;
+    }
     if (ci < 0 || ci >= ECEDU_NCURVES || !d || !peer || !out) return ECEDU_ERR_CURVE;
     const ecedu_curve *c = &ecedu_curves[ci];
     size_t F = felen(c);
-    uint8_t px[72], py[72], oy[72];
-    int rc;
     if (outlen != F) return ECEDU_ERR_LENGTH;
     if ((rc = ecedu_decode_point(ci, peer, plen, px, py))) return rc;
     /* the decoded point is validated: do not check it a second time */
@@ -210,7 +229,8 @@ int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_
 
 int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const uint8_t *peers,
                      size_t plen, uint8_t *out, size_t outlen, int32_t *rcs) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || !d || !peers || !out || !rcs) return ECEDU_ERR_CURVE;
+    if (!ecedu_pcurve_at(ci) && (ci < 0 || ci >= ECEDU_NCURVES)) return ECEDU_ERR_CURVE;
+    if (!d || !peers || !out || !rcs) return ECEDU_ERR_CURVE;
     int worst = ECEDU_OK;
     for (size_t i = 0; i < count; i++) {
         rcs[i] = ecedu_ecdh(ci, d + i * dlen, dlen, peers + i * plen, plen, out + i * outlen,

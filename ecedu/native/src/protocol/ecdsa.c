@@ -1,6 +1,6 @@
 /*
- * ecdsa.c -- ECDSA signing and verification on the 14 binary curves
- * (SEC 1 v2 section 4.1; FIPS 186-4 section 6; RFC 6979 section 3.2 nonces).
+ * ecdsa.c -- ECDSA signing and verification on the 14 binary curves and the prime curves
+ * of curve/prime/ (SEC 1 v2 section 4.1; FIPS 186-4 section 6; RFC 6979 section 3.2 nonces).
  *
  *   sign:    e = bits2int(H(m)) mod n; k = RFC 6979 nonce (HMAC-DRBG-SHA256);
  *            R = kG (constant-time fixed-base, ecdh.c); r = x(R) mod n;
@@ -9,7 +9,9 @@
  *            R = u1 G + u2 Q != O; valid iff x(R) mod n = r.
  *            Public data only: w by a variable-time binary extended Euclid,
  *            u2 Q by the ladder (Q validated once), u1 G by the fixed-base
- *            table, one affine addition.
+ *            table, one affine addition.  Prime curves: R by the joint
+ *            multiplication of the curve's instance (Straus-Shamir with wNAF,
+ *            curve/prime/sw.tmpl.h), x(R) an integer < p.
  *
  * Secrets: the private key d and the nonce k (and everything derived from
  * them before the signature is output) go only through constant-time code:
@@ -46,22 +48,34 @@
 
 /* ------------------------------------------------------------ contexts */
 
-static ecedu_modn g_modn[ECEDU_NCURVES];
+#define NALL (ECEDU_NCURVES + ECEDU_NPCURVES) /* binary curves, then the prime ones */
+static ecedu_modn g_modn[NALL];
 static pthread_once_t g_modn_once = PTHREAD_ONCE_INIT;
 
 static void modn_init_all(void) {
     for (int i = 0; i < ECEDU_NCURVES; i++)
         modn_init(&g_modn[i], ecedu_curves[i].n, ecedu_curves[i].nbits);
+    for (int i = 0; i < ECEDU_NPCURVES; i++)
+        modn_init(&g_modn[ECEDU_NCURVES + i], ecedu_pcurves[i].n, ecedu_pcurves[i].nbits);
 }
 
-/* The mod-n context of curve ci (contract: 0 <= ci < ECEDU_NCURVES). */
+static int valid_ci(int ci) { return ci >= 0 && ci < NALL; }
+
+/* The mod-n context of curve ci (contract: valid_ci(ci)). */
 static const ecedu_modn *modn_for(int ci) {
     pthread_once(&g_modn_once, modn_init_all);
     return &g_modn[ci];
 }
 
-static size_t felen(const ecedu_curve *c) { return (size_t)(c->m + 7) / 8; }
-static size_t nlen_of(const ecedu_curve *c) { return (size_t)(c->nbits + 7) / 8; }
+/* Bytes of a coordinate / of a scalar of curve ci (contract: valid_ci(ci)). */
+static size_t felen(int ci) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    return (size_t)((pc ? pc->pbits : ecedu_curves[ci].m) + 7) / 8;
+}
+static size_t nlen_of(int ci) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    return (size_t)((pc ? pc->nbits : ecedu_curves[ci].nbits) + 7) / 8;
+}
 
 /* ------------------------------------------------------------ helpers */
 
@@ -100,8 +114,7 @@ static void bits2int(const ecedu_modn *mn, uint64_t *out, const uint8_t *in, siz
  */
 static int sign_with_nonce(int ci, const ecedu_modn *mn, const uint64_t *k, const uint64_t *d,
                            const uint64_t *e, uint64_t *r, uint64_t *s) {
-    const ecedu_curve *c = &ecedu_curves[ci];
-    size_t F = felen(c), NL = nlen_of(c);
+    size_t F = felen(ci), NL = nlen_of(ci);
     uint8_t kb[8 * W], rx[72], ry[72];
     uint64_t X[W], km[W], kinv[W], dm[W], t[W];
     int rc;
@@ -113,7 +126,7 @@ static int sign_with_nonce(int ci, const ecedu_modn *mn, const uint64_t *k, cons
     ECEDU_DECLASSIFY(&rc, sizeof rc);
     ECEDU_DECLASSIFY(rx, F);
     if (rc) return rc;
-    ecedu_bytes_to_words(X, W, rx, F); /* x < 2^m <= R: modn_reduce applies */
+    ecedu_bytes_to_words(X, W, rx, F); /* x < 2^m (or p) <= R: modn_reduce applies */
     modn_reduce(mn, r, X);
     if (ecedu_ct_is_zero(r, W)) return ECEDU_ERR_RETRY;
 
@@ -182,10 +195,9 @@ static int finish_signature(int rc, uint64_t dok, const uint64_t *R, const uint6
 
 int ecedu_ecdsa_sign(int ci, const uint8_t *d, size_t dlen, const uint8_t *digest,
                      size_t digestlen, uint8_t *r_out, uint8_t *s_out, size_t nlen) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || !d || !r_out || !s_out) return ECEDU_ERR_CURVE;
-    const ecedu_curve *c = &ecedu_curves[ci];
+    if (!valid_ci(ci) || !d || !r_out || !s_out) return ECEDU_ERR_CURVE;
     const ecedu_modn *mn = modn_for(ci);
-    const size_t NL = nlen_of(c);
+    const size_t NL = nlen_of(ci);
     if (nlen != NL || (!digest && digestlen)) return ECEDU_ERR_LENGTH;
     if (dlen == 0 || dlen > NL) return ECEDU_ERR_SCALAR;
 
@@ -229,10 +241,9 @@ int ecedu_ecdsa_sign(int ci, const uint8_t *d, size_t dlen, const uint8_t *diges
 int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t *k,
                             size_t klen, const uint8_t *digest, size_t digestlen,
                             uint8_t *r_out, uint8_t *s_out, size_t nlen) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || !d || !k || !r_out || !s_out) return ECEDU_ERR_CURVE;
-    const ecedu_curve *c = &ecedu_curves[ci];
+    if (!valid_ci(ci) || !d || !k || !r_out || !s_out) return ECEDU_ERR_CURVE;
     const ecedu_modn *mn = modn_for(ci);
-    const size_t NL = nlen_of(c);
+    const size_t NL = nlen_of(ci);
     if (nlen != NL || (!digest && digestlen)) return ECEDU_ERR_LENGTH;
     if (dlen == 0 || dlen > NL || klen == 0 || klen > NL) return ECEDU_ERR_SCALAR;
 
@@ -387,11 +398,10 @@ static int affine_add_vartime(const ecedu_curve *c, const ecedu_field_impl *f, u
 int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
                        const uint8_t *digest, size_t digestlen, const uint8_t *r,
                        const uint8_t *s, size_t nlen) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || !qx || !qy || !r || !s) return ECEDU_ERR_CURVE;
-    const ecedu_curve *c = &ecedu_curves[ci];
-    const ecedu_field_impl *f = ecedu_field_for(c->m);
+    if (!valid_ci(ci) || !qx || !qy || !r || !s) return ECEDU_ERR_CURVE;
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
     const ecedu_modn *mn = modn_for(ci);
-    const size_t F = felen(c), NL = nlen_of(c);
+    const size_t F = felen(ci), NL = nlen_of(ci);
     int rc;
     if (flen != F || nlen != NL || (!digest && digestlen)) return ECEDU_ERR_LENGTH;
     if ((rc = ecedu_validate_point(ci, qx, qy, flen))) return rc;
@@ -409,6 +419,18 @@ int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, siz
     modn_to_mont(mn, w, w);
     modn_mul(mn, u1, E, w);
     modn_mul(mn, u2, Rv, w);
+
+    if (pc) { /* prime curve: R = u1 G + u2 Q in one joint multiplication */
+        uint8_t rx[72];
+        if (pc->impl->mul_joint_vartime(u1, u2, qx, qy, rx)) return 0; /* R = infinity */
+        ecedu_bytes_to_words(X, W, rx, F);
+        modn_reduce(mn, X, X); /* x < p < 2^(64 nw) */
+        uint64_t dx = 0;
+        for (int i = 0; i < W; i++) dx |= X[i] ^ Rv[i];
+        return dx == 0;
+    }
+    const ecedu_curve *c = &ecedu_curves[ci];
+    const ecedu_field_impl *f = ecedu_field_for(c->m);
 
     /* P2 = u2 Q by the ladder (Q already validated; u2 != 0 as r, w != 0) */
     uint64_t QX[ECEDU_MAXW], QY[ECEDU_MAXW], K[ECEDU_MAXW + 1] = {0};
@@ -438,9 +460,9 @@ int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, siz
 
 int ecedu_ecdsa_modn_op(int ci, int op, const uint8_t *a, const uint8_t *b, uint8_t *out,
                         size_t nlen) {
-    if (ci < 0 || ci >= ECEDU_NCURVES || !a || !out) return ECEDU_ERR_CURVE;
+    if (!valid_ci(ci) || !a || !out) return ECEDU_ERR_CURVE;
     const ecedu_modn *mn = modn_for(ci);
-    if (nlen != nlen_of(&ecedu_curves[ci])) return ECEDU_ERR_LENGTH;
+    if (nlen != nlen_of(ci)) return ECEDU_ERR_LENGTH;
     if ((op == 0 || op == 3) && !b) return ECEDU_ERR_LENGTH;
     uint64_t A[W], B[W] = {0}, Rr[W] = {0}, t[W];
     ecedu_bytes_to_words(A, W, a, nlen);

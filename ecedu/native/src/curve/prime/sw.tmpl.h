@@ -1,0 +1,826 @@
+/*
+ * sw.tmpl.h -- TEMPLATE: one short Weierstrass curve y^2 = x^3 + a x + b over a prime field,
+ * a = -3 (the NIST curves) or a = 0 (secp256k1), of prime order n (cofactor 1).  Included
+ * once by each instances/gfp_<curve>.c; exports the function table PC_TABLE_NAME
+ * (an ecedu_pcurve_impl, internal.h) that protocol/ecdh_prime.c and protocol/ecdsa.c call.
+ *
+ * Macro contract (set by the instance before the #include, undefined by it after; this
+ * template defines no macro of its own):
+ *   PC(name)          a unique prefix for every function and type of the instance
+ *   PC_TABLE_NAME     the name of the exported const ecedu_pcurve_impl
+ *   the field, through the "fe interface" of field/gfp/README.md (any implementation):
+ *     FE_T  FE_BYTES  FE_FROM_BYTES  FE_TO_BYTES  FE_SET_SMALL  FE_MUL  FE_SQR  FE_ADD
+ *     FE_SUB  FE_NEG  FE_CMOV  FE_IS_ZERO  FE_INV
+ *   the curve (from curve/prime/sec2_prime_params.h, generated from ecedu/curves/sec2.py):
+ *     PC_A_ZERO         1 if a = 0, 0 if a = -3
+ *     PC_P, PC_PW       p as PC_PW little-endian 64-bit words (for the square-root exponents)
+ *     PC_B, PC_GX, PC_GY   b and the base point G as FE_BYTES big-endian bytes
+ *     PC_N, PC_NW       the order n as PC_NW little-endian words
+ *     PC_NBITS          bits(n) (161 for secp160r1: one more than the field)
+ *
+ * Points: projective (X : Y : Z) with x = X/Z, y = Y/Z; the point at infinity is (0 : 1 : 0).
+ * Additions: the COMPLETE formulas of Renes, Costello and Batina, "Complete addition formulas
+ * for prime order elliptic curves", EUROCRYPT 2016 (RCB): Alg. 4 (addition), 5 (mixed
+ * addition, second point affine) and 6 (doubling) for a = -3; Alg. 7, 8, 9 for a = 0.  They
+ * are correct for every pair of points of the curve -- P = Q, P = -Q, either one infinity
+ * (Alg. 5/8: the affine point cannot be infinity; the projective one can) -- so the
+ * constant-time loops need no case analysis and no masks for exceptional cases
+ * (tests/native/test_native_prime_curves.py runs the cases through ecedu_prime_point_op).
+ *
+ * Secret paths (valgrind: tests/ctime/ctime_curve_driver.c): PC(mul) and PC(mul_base) are
+ * constant time in k: fixed digit count, every table entry read under a mask, signs applied
+ * by masks, and the final inversion by FE_INV (Fermat, public exponent).
+ */
+#include <pthread.h>
+#include <stdlib.h>
+
+typedef struct {
+    FE_T X, Y, Z;
+} PC(pt);
+
+typedef struct {
+    FE_T x, y;
+} PC(aff);
+
+static const uint8_t PC(b_bytes)[FE_BYTES] = PC_B;
+static const uint8_t PC(gx_bytes)[FE_BYTES] = PC_GX;
+static const uint8_t PC(gy_bytes)[FE_BYTES] = PC_GY;
+static const uint64_t PC(n)[PC_NW] = PC_N;
+static const uint64_t PC(p)[PC_PW] = PC_P;
+
+enum {
+    PC(VW) = 5,                      /* window of the variable-base method          */
+    PC(VD) = PC_NBITS / 5 + 1,       /* its digits                                  */
+    PC(FW) = PC_NBITS / 4 + 1,       /* windows (4 bits) of the fixed-base comb     */
+};
+
+/* The curve constant used by the formulas: b (a = -3) or 3b (a = 0). */
+static void PC(bconst)(FE_T *bc) {
+    FE_FROM_BYTES(bc, PC(b_bytes));
+#if PC_A_ZERO
+    FE_T t;
+    FE_ADD(&t, bc, bc);
+    FE_ADD(bc, &t, bc);
+#endif
+}
+
+static void PC(set_inf)(PC(pt) *r) {
+    FE_SET_SMALL(&r->X, 0);
+    FE_SET_SMALL(&r->Y, 1);
+    FE_SET_SMALL(&r->Z, 0);
+}
+
+#if !PC_A_ZERO
+/* r = p + q, RCB Alg. 4 (a = -3): 12M + 2 m_b + 29 additions.  r may alias p or q. */
+static void PC(add)(PC(pt) *r, const PC(pt) *p, const PC(pt) *q, const FE_T *b) {
+    FE_T t0, t1, t2, t3, t4, X3, Y3, Z3;
+    FE_MUL(&t0, &p->X, &q->X);
+    FE_MUL(&t1, &p->Y, &q->Y);
+    FE_MUL(&t2, &p->Z, &q->Z);
+    FE_ADD(&t3, &p->X, &p->Y);
+    FE_ADD(&t4, &q->X, &q->Y);
+    FE_MUL(&t3, &t3, &t4);
+    FE_ADD(&t4, &t0, &t1);
+    FE_SUB(&t3, &t3, &t4);
+    FE_ADD(&t4, &p->Y, &p->Z);
+    FE_ADD(&X3, &q->Y, &q->Z);
+    FE_MUL(&t4, &t4, &X3);
+    FE_ADD(&X3, &t1, &t2);
+    FE_SUB(&t4, &t4, &X3);
+    FE_ADD(&X3, &p->X, &p->Z);
+    FE_ADD(&Y3, &q->X, &q->Z);
+    FE_MUL(&X3, &X3, &Y3);
+    FE_ADD(&Y3, &t0, &t2);
+    FE_SUB(&Y3, &X3, &Y3);
+    FE_MUL(&Z3, b, &t2);
+    FE_SUB(&X3, &Y3, &Z3);
+    FE_ADD(&Z3, &X3, &X3);
+    FE_ADD(&X3, &X3, &Z3);
+    FE_SUB(&Z3, &t1, &X3);
+    FE_ADD(&X3, &t1, &X3);
+    FE_MUL(&Y3, b, &Y3);
+    FE_ADD(&t1, &t2, &t2);
+    FE_ADD(&t2, &t1, &t2);
+    FE_SUB(&Y3, &Y3, &t2);
+    FE_SUB(&Y3, &Y3, &t0);
+    FE_ADD(&t1, &Y3, &Y3);
+    FE_ADD(&Y3, &t1, &Y3);
+    FE_ADD(&t1, &t0, &t0);
+    FE_ADD(&t0, &t1, &t0);
+    FE_SUB(&t0, &t0, &t2);
+    FE_MUL(&t1, &t4, &Y3);
+    FE_MUL(&t2, &t0, &Y3);
+    FE_MUL(&Y3, &X3, &Z3);
+    FE_ADD(&Y3, &Y3, &t2);
+    FE_MUL(&X3, &t3, &X3);
+    FE_SUB(&X3, &X3, &t1);
+    FE_MUL(&Z3, &t4, &Z3);
+    FE_MUL(&t1, &t3, &t0);
+    FE_ADD(&Z3, &Z3, &t1);
+    r->X = X3;
+    r->Y = Y3;
+    r->Z = Z3;
+}
+
+/* r = p + (x2, y2), RCB Alg. 5 (a = -3, second point affine, not infinity): 11M + 2 m_b. */
+static void PC(madd)(PC(pt) *r, const PC(pt) *p, const PC(aff) *q, const FE_T *b) {
+    FE_T t0, t1, t2, t3, t4, X3, Y3, Z3;
+    FE_MUL(&t0, &p->X, &q->x);
+    FE_MUL(&t1, &p->Y, &q->y);
+    FE_ADD(&t3, &q->x, &q->y);
+    FE_ADD(&t4, &p->X, &p->Y);
+    FE_MUL(&t3, &t3, &t4);
+    FE_ADD(&t4, &t0, &t1);
+    FE_SUB(&t3, &t3, &t4);
+    FE_MUL(&t4, &q->y, &p->Z);
+    FE_ADD(&t4, &t4, &p->Y);
+    FE_MUL(&Y3, &q->x, &p->Z);
+    FE_ADD(&Y3, &Y3, &p->X);
+    FE_MUL(&Z3, b, &p->Z);
+    FE_SUB(&X3, &Y3, &Z3);
+    FE_ADD(&Z3, &X3, &X3);
+    FE_ADD(&X3, &X3, &Z3);
+    FE_SUB(&Z3, &t1, &X3);
+    FE_ADD(&X3, &t1, &X3);
+    FE_MUL(&Y3, b, &Y3);
+    FE_ADD(&t1, &p->Z, &p->Z);
+    FE_ADD(&t2, &t1, &p->Z);
+    FE_SUB(&Y3, &Y3, &t2);
+    FE_SUB(&Y3, &Y3, &t0);
+    FE_ADD(&t1, &Y3, &Y3);
+    FE_ADD(&Y3, &t1, &Y3);
+    FE_ADD(&t1, &t0, &t0);
+    FE_ADD(&t0, &t1, &t0);
+    FE_SUB(&t0, &t0, &t2);
+    FE_MUL(&t1, &t4, &Y3);
+    FE_MUL(&t2, &t0, &Y3);
+    FE_MUL(&Y3, &X3, &Z3);
+    FE_ADD(&Y3, &Y3, &t2);
+    FE_MUL(&X3, &t3, &X3);
+    FE_SUB(&X3, &X3, &t1);
+    FE_MUL(&Z3, &t4, &Z3);
+    FE_MUL(&t1, &t3, &t0);
+    FE_ADD(&Z3, &Z3, &t1);
+    r->X = X3;
+    r->Y = Y3;
+    r->Z = Z3;
+}
+
+/* r = 2 p, RCB Alg. 6 (a = -3): 8M + 3S + 2 m_b.  r may alias p. */
+static void PC(dbl)(PC(pt) *r, const PC(pt) *p, const FE_T *b) {
+    FE_T t0, t1, t2, t3, X3, Y3, Z3;
+    FE_SQR(&t0, &p->X);
+    FE_SQR(&t1, &p->Y);
+    FE_SQR(&t2, &p->Z);
+    FE_MUL(&t3, &p->X, &p->Y);
+    FE_ADD(&t3, &t3, &t3);
+    FE_MUL(&Z3, &p->X, &p->Z);
+    FE_ADD(&Z3, &Z3, &Z3);
+    FE_MUL(&Y3, b, &t2);
+    FE_SUB(&Y3, &Y3, &Z3);
+    FE_ADD(&X3, &Y3, &Y3);
+    FE_ADD(&Y3, &X3, &Y3);
+    FE_SUB(&X3, &t1, &Y3);
+    FE_ADD(&Y3, &t1, &Y3);
+    FE_MUL(&Y3, &X3, &Y3);
+    FE_MUL(&X3, &X3, &t3);
+    FE_ADD(&t3, &t2, &t2);
+    FE_ADD(&t2, &t2, &t3);
+    FE_MUL(&Z3, b, &Z3);
+    FE_SUB(&Z3, &Z3, &t2);
+    FE_SUB(&Z3, &Z3, &t0);
+    FE_ADD(&t3, &Z3, &Z3);
+    FE_ADD(&Z3, &Z3, &t3);
+    FE_ADD(&t3, &t0, &t0);
+    FE_ADD(&t0, &t3, &t0);
+    FE_SUB(&t0, &t0, &t2);
+    FE_MUL(&t0, &t0, &Z3);
+    FE_ADD(&Y3, &Y3, &t0);
+    FE_MUL(&t0, &p->Y, &p->Z);
+    FE_ADD(&t0, &t0, &t0);
+    FE_MUL(&Z3, &t0, &Z3);
+    FE_SUB(&X3, &X3, &Z3);
+    FE_MUL(&Z3, &t0, &t1);
+    FE_ADD(&Z3, &Z3, &Z3);
+    FE_ADD(&Z3, &Z3, &Z3);
+    r->X = X3;
+    r->Y = Y3;
+    r->Z = Z3;
+}
+#else
+/* r = p + q, RCB Alg. 7 (a = 0; b3 = 3b): 12M + 2 m_3b + 19 additions.  r may alias p or q. */
+static void PC(add)(PC(pt) *r, const PC(pt) *p, const PC(pt) *q, const FE_T *b3) {
+    FE_T t0, t1, t2, t3, t4, X3, Y3, Z3;
+    FE_MUL(&t0, &p->X, &q->X);
+    FE_MUL(&t1, &p->Y, &q->Y);
+    FE_MUL(&t2, &p->Z, &q->Z);
+    FE_ADD(&t3, &p->X, &p->Y);
+    FE_ADD(&t4, &q->X, &q->Y);
+    FE_MUL(&t3, &t3, &t4);
+    FE_ADD(&t4, &t0, &t1);
+    FE_SUB(&t3, &t3, &t4);
+    FE_ADD(&t4, &p->Y, &p->Z);
+    FE_ADD(&X3, &q->Y, &q->Z);
+    FE_MUL(&t4, &t4, &X3);
+    FE_ADD(&X3, &t1, &t2);
+    FE_SUB(&t4, &t4, &X3);
+    FE_ADD(&X3, &p->X, &p->Z);
+    FE_ADD(&Y3, &q->X, &q->Z);
+    FE_MUL(&X3, &X3, &Y3);
+    FE_ADD(&Y3, &t0, &t2);
+    FE_SUB(&Y3, &X3, &Y3);
+    FE_ADD(&X3, &t0, &t0);
+    FE_ADD(&t0, &X3, &t0);
+    FE_MUL(&t2, b3, &t2);
+    FE_ADD(&Z3, &t1, &t2);
+    FE_SUB(&t1, &t1, &t2);
+    FE_MUL(&Y3, b3, &Y3);
+    FE_MUL(&X3, &t4, &Y3);
+    FE_MUL(&t2, &t3, &t1);
+    FE_SUB(&X3, &t2, &X3);
+    FE_MUL(&Y3, &Y3, &t0);
+    FE_MUL(&t1, &t1, &Z3);
+    FE_ADD(&Y3, &t1, &Y3);
+    FE_MUL(&t0, &t0, &t3);
+    FE_MUL(&Z3, &Z3, &t4);
+    FE_ADD(&Z3, &Z3, &t0);
+    r->X = X3;
+    r->Y = Y3;
+    r->Z = Z3;
+}
+
+/* r = p + (x2, y2), RCB Alg. 8 (a = 0, second point affine, not infinity): 11M + 2 m_3b. */
+static void PC(madd)(PC(pt) *r, const PC(pt) *p, const PC(aff) *q, const FE_T *b3) {
+    FE_T t0, t1, t2, t3, t4, X3, Y3, Z3;
+    FE_MUL(&t0, &p->X, &q->x);
+    FE_MUL(&t1, &p->Y, &q->y);
+    FE_ADD(&t3, &q->x, &q->y);
+    FE_ADD(&t4, &p->X, &p->Y);
+    FE_MUL(&t3, &t3, &t4);
+    FE_ADD(&t4, &t0, &t1);
+    FE_SUB(&t3, &t3, &t4);
+    FE_MUL(&t4, &q->y, &p->Z);
+    FE_ADD(&t4, &t4, &p->Y);
+    FE_MUL(&Y3, &q->x, &p->Z);
+    FE_ADD(&Y3, &Y3, &p->X);
+    FE_ADD(&X3, &t0, &t0);
+    FE_ADD(&t0, &X3, &t0);
+    FE_MUL(&t2, b3, &p->Z);
+    FE_ADD(&Z3, &t1, &t2);
+    FE_SUB(&t1, &t1, &t2);
+    FE_MUL(&Y3, b3, &Y3);
+    FE_MUL(&X3, &t4, &Y3);
+    FE_MUL(&t2, &t3, &t1);
+    FE_SUB(&X3, &t2, &X3);
+    FE_MUL(&Y3, &Y3, &t0);
+    FE_MUL(&t1, &t1, &Z3);
+    FE_ADD(&Y3, &t1, &Y3);
+    FE_MUL(&t0, &t0, &t3);
+    FE_MUL(&Z3, &Z3, &t4);
+    FE_ADD(&Z3, &Z3, &t0);
+    r->X = X3;
+    r->Y = Y3;
+    r->Z = Z3;
+}
+
+/* r = 2 p, RCB Alg. 9 (a = 0): 6M + 2S + 1 m_3b.  r may alias p. */
+static void PC(dbl)(PC(pt) *r, const PC(pt) *p, const FE_T *b3) {
+    FE_T t0, t1, t2, X3, Y3, Z3;
+    FE_SQR(&t0, &p->Y);
+    FE_ADD(&Z3, &t0, &t0);
+    FE_ADD(&Z3, &Z3, &Z3);
+    FE_ADD(&Z3, &Z3, &Z3);
+    FE_MUL(&t1, &p->Y, &p->Z);
+    FE_SQR(&t2, &p->Z);
+    FE_MUL(&t2, b3, &t2);
+    FE_MUL(&X3, &t2, &Z3);
+    FE_ADD(&Y3, &t0, &t2);
+    FE_MUL(&Z3, &t1, &Z3);
+    FE_ADD(&t1, &t2, &t2);
+    FE_ADD(&t2, &t1, &t2);
+    FE_SUB(&t0, &t0, &t2);
+    FE_MUL(&Y3, &t0, &Y3);
+    FE_ADD(&Y3, &X3, &Y3);
+    FE_MUL(&t1, &p->X, &p->Y);
+    FE_MUL(&X3, &t0, &t1);
+    FE_ADD(&X3, &X3, &X3);
+    r->X = X3;
+    r->Y = Y3;
+    r->Z = Z3;
+}
+#endif
+
+/* (x, y) = P / Z, canonical bytes; (0, 0) for infinity (FE_INV(0) = 0).  Constant time. */
+static void PC(to_affine_bytes)(const PC(pt) *p, uint8_t *ox, uint8_t *oy) {
+    FE_T zi, t;
+    FE_INV(&zi, &p->Z);
+    FE_MUL(&t, &p->X, &zi);
+    FE_TO_BYTES(ox, &t);
+    if (oy) {
+        FE_MUL(&t, &p->Y, &zi);
+        FE_TO_BYTES(oy, &t);
+    }
+    ecedu_wipe(&zi, sizeof zi);
+    ecedu_wipe(&t, sizeof t);
+}
+
+/* ------------------------------------------------------------ points: checks, decoding */
+
+/* r = x^3 + a x + b. */
+static void PC(rhs)(FE_T *r, const FE_T *x) {
+    FE_T t, b;
+    FE_FROM_BYTES(&b, PC(b_bytes));
+    FE_SQR(&t, x);
+#if !PC_A_ZERO
+    FE_T three;
+    FE_SET_SMALL(&three, 3);
+    FE_SUB(&t, &t, &three);
+#endif
+    FE_MUL(&t, &t, x);
+    FE_ADD(r, &t, &b);
+}
+
+/* All-ones if y^2 = x^3 + a x + b. */
+static uint64_t PC(on_curve)(const FE_T *x, const FE_T *y) {
+    FE_T l, r;
+    FE_SQR(&l, y);
+    PC(rhs)(&r, x);
+    FE_SUB(&l, &l, &r);
+    return FE_IS_ZERO(&l);
+}
+
+/* Load an affine point (FE_BYTES bytes each) and check it: both coordinates < p, on the
+ * curve.  With cofactor 1 every such point has order n and is not infinity (SEC 1 3.2.2.1).
+ * Public data. */
+static int PC(load_point)(PC(aff) *P, const uint8_t *x, const uint8_t *y) {
+    uint64_t ok = FE_FROM_BYTES(&P->x, x) & FE_FROM_BYTES(&P->y, y);
+    if (!ok) return ECEDU_ERR_POINT;
+    return PC(on_curve)(&P->x, &P->y) ? ECEDU_OK : ECEDU_ERR_POINT;
+}
+
+static int PC(validate)(const uint8_t *x, const uint8_t *y) {
+    PC(aff) P;
+    return PC(load_point)(&P, x, y);
+}
+
+/* r = a^e for a public exponent e (PC_PW words), square and multiply: public data only. */
+static void PC(pow_vartime)(FE_T *r, const FE_T *a, const uint64_t *e) {
+    FE_T acc;
+    FE_SET_SMALL(&acc, 1);
+    for (int i = 64 * PC_PW - 1; i >= 0; i--) {
+        FE_SQR(&acc, &acc);
+        if ((e[i / 64] >> (i % 64)) & 1) FE_MUL(&acc, &acc, a);
+    }
+    *r = acc;
+}
+
+/* e = (p + add) >> shift for add = +1 or -1 (public constants of the square root). */
+static void PC(p_exp)(uint64_t *e, int add, int shift) {
+    uint64_t c = 1;
+    for (int i = 0; i < PC_PW; i++) {
+        uint64_t o = PC(p)[i];
+        e[i] = add > 0 ? o + c : o - c;
+        c = add > 0 ? (e[i] < c) : (o < c);
+    }
+    for (int s = 0; s < shift; s++)
+        for (int i = 0; i < PC_PW; i++) e[i] = (e[i] >> 1) | (i + 1 < PC_PW ? e[i + 1] << 63 : 0);
+}
+
+static uint64_t PC(is_one)(const FE_T *a) {
+    FE_T one, d;
+    FE_SET_SMALL(&one, 1);
+    FE_SUB(&d, a, &one);
+    return FE_IS_ZERO(&d);
+}
+
+/* y = a square root of a, if a is a square: a^((p+1)/4) when p = 3 mod 4 (all but P-224);
+ * otherwise Tonelli-Shanks (Cohen, "A Course in Computational Algebraic Number Theory",
+ * Alg. 1.5.1).  Returns 1 if y^2 = a, else 0.  Public data (decompression), variable time. */
+static int PC(sqrt_vartime)(FE_T *y, const FE_T *a) {
+    uint64_t e[PC_PW];
+    FE_T t;
+    if ((PC(p)[0] & 3) == 3) {
+        PC(p_exp)(e, 1, 2);
+        PC(pow_vartime)(y, a, e);
+    } else {
+        int s = 1; /* p - 1 = 2^s q, q odd (p odd: s >= 1) */
+        PC(p_exp)(e, -1, 0);
+        while (!((e[s / 64] >> (s % 64)) & 1)) s++;
+        FE_T z, c, x, tt, bb;
+        uint64_t q[PC_PW];
+        PC(p_exp)(q, -1, s);
+        PC(p_exp)(e, -1, 1); /* (p-1)/2: Euler's criterion */
+        for (uint64_t k = 2;; k++) { /* the least quadratic non-residue z (small) */
+            FE_SET_SMALL(&z, k);
+            PC(pow_vartime)(&t, &z, e);
+            if (!PC(is_one)(&t)) break;
+        }
+        PC(pow_vartime)(&c, &z, q);
+        uint64_t carry = 1; /* e = (q + 1) / 2 */
+        for (int i = 0; i < PC_PW; i++) {
+            e[i] = q[i] + carry;
+            carry = e[i] < carry;
+        }
+        for (int i = 0; i < PC_PW; i++) e[i] = (e[i] >> 1) | (i + 1 < PC_PW ? e[i + 1] << 63 : 0);
+        PC(pow_vartime)(&x, a, e);
+        PC(pow_vartime)(&tt, a, q);
+        int m = s;
+        while (!PC(is_one)(&tt) && !FE_IS_ZERO(&tt)) {
+            int i = 0;
+            t = tt;
+            while (i < m && !PC(is_one)(&t)) {
+                FE_SQR(&t, &t);
+                i++;
+            }
+            if (i == m) return 0; /* not a square */
+            bb = c;
+            for (int j = 0; j < m - i - 1; j++) FE_SQR(&bb, &bb);
+            FE_MUL(&x, &x, &bb);
+            FE_SQR(&c, &bb);
+            FE_MUL(&tt, &tt, &c);
+            m = i;
+        }
+        *y = x;
+    }
+    FE_SQR(&t, y);
+    FE_SUB(&t, &t, a);
+    return FE_IS_ZERO(&t) ? 1 : 0;
+}
+
+/* SEC 1 2.3.4: 04 || x || y, 02/03 || x (y recovered, parity from the prefix), 00 is
+ * infinity (refused).  The point is validated; out: its affine coordinates as bytes. */
+static int PC(decode)(const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy) {
+    const size_t F = FE_BYTES;
+    PC(aff) P;
+    int rc;
+    if (len == 1 + 2 * F && in[0] == 0x04) {
+        if ((rc = PC(load_point)(&P, in + 1, in + 1 + F))) return rc;
+    } else if (len == 1 + F && (in[0] == 0x02 || in[0] == 0x03)) {
+        FE_T r;
+        uint8_t yb[FE_BYTES];
+        if (!FE_FROM_BYTES(&P.x, in + 1)) return ECEDU_ERR_POINT;
+        PC(rhs)(&r, &P.x);
+        if (!PC(sqrt_vartime)(&P.y, &r)) return ECEDU_ERR_POINT;
+        FE_TO_BYTES(yb, &P.y);
+        if ((yb[F - 1] & 1) != (in[0] & 1)) {
+            if (FE_IS_ZERO(&P.y)) return ECEDU_ERR_POINT; /* y = 0 has no odd twin */
+            FE_NEG(&P.y, &P.y);
+        }
+    } else if (len == 1 && in[0] == 0x00) {
+        return ECEDU_ERR_POINT;
+    } else {
+        return ECEDU_ERR_LENGTH;
+    }
+    FE_TO_BYTES(ox, &P.x);
+    FE_TO_BYTES(oy, &P.y);
+    return ECEDU_OK;
+}
+
+/* ------------------------------------------------------------ scalars */
+
+/*
+ * Regular signed-digit recoding (the Joye-Tunstall 2009 / "signed fixed window" idea, as
+ * curve/fixed_base.tmpl.h): an odd kk < 2^PC_NBITS becomes digits d_0..d_{D-1}, all odd (never
+ * zero), |d_i| < 2^w, d_{D-1} in [1, 2^(w-1)], kk = sum d_i 2^(w i), D = floor(PC_NBITS / w) + 1.
+ * Step: d = (kk mod 2^(w+1)) - 2^w, kk = (kk - d) / 2^w (then kk is odd again).  Bound of
+ * the top digit: kk_j <= 2^(L - w j) by induction, so kk_{D-1} <= 2^(L mod w) <= 2^(w-1).
+ * Constant time: the same word operations for every kk.
+ */
+static void PC(recode)(int8_t *dig, int D, int w, const uint64_t *k_in) {
+    uint64_t kk[PC_NW];
+    for (int j = 0; j < PC_NW; j++) kk[j] = k_in[j];
+    const uint64_t wmask = (2ULL << w) - 1;
+    for (int i = 0; i < D - 1; i++) {
+        int64_t d = (int64_t)(kk[0] & wmask) - (int64_t)(1ULL << w);
+        uint64_t sub = (uint64_t)d, ext = (uint64_t)(d >> 63), br = 0;
+        for (int j = 0; j < PC_NW; j++) { /* kk -= d (two's complement) */
+            unsigned __int128 t = (unsigned __int128)kk[j] - (j ? ext : sub) - br;
+            kk[j] = (uint64_t)t;
+            br = (uint64_t)(t >> 64) & 1;
+        }
+        for (int j = 0; j < PC_NW; j++) kk[j] = (kk[j] >> w) | (j + 1 < PC_NW ? kk[j + 1] << (64 - w) : 0);
+        dig[i] = (int8_t)d;
+    }
+    dig[D - 1] = (int8_t)kk[0];
+    ecedu_wipe(kk, sizeof kk);
+}
+
+/* kk = k if k is odd, else n - k (odd, n is odd); returns the mask "k was even" (then the
+ * result is negated: (n - k) P = -k P).  Contract: 1 <= k < n.  Constant time. */
+static uint64_t PC(make_odd)(uint64_t *kk, const uint64_t *k) {
+    uint64_t nk[PC_NW], borrow = 0;
+    for (int i = 0; i < PC_NW; i++) {
+        unsigned __int128 d = (unsigned __int128)PC(n)[i] - k[i] - borrow;
+        nk[i] = (uint64_t)d;
+        borrow = (uint64_t)(d >> 64) & 1;
+        kk[i] = k[i];
+    }
+    uint64_t even = (k[0] & 1) - 1;
+    for (int i = 0; i < PC_NW; i++) kk[i] ^= even & (kk[i] ^ nk[i]);
+    ecedu_wipe(nk, sizeof nk);
+    return even;
+}
+
+/* |d| and the sign mask of a digit, without a branch. */
+static inline uint64_t PC(digit_abs)(int d, uint64_t *neg) {
+    uint64_t s = (uint64_t)(int64_t)(d >> 31);
+    *neg = s;
+    return ((uint64_t)(int64_t)d ^ s) - s;
+}
+
+/* ------------------------------------------------------------ variable base, constant time */
+
+/* r = tab[idx] for a SECRET idx < entries: every entry read, kept by a mask (no secret
+ * address, no secret branch). */
+static void PC(select)(PC(pt) *r, const PC(pt) *tab, int entries, uint64_t idx) {
+    *r = tab[0];
+    for (int j = 1; j < entries; j++) {
+        uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
+        FE_CMOV(&r->X, &tab[j].X, m);
+        FE_CMOV(&r->Y, &tab[j].Y, m);
+        FE_CMOV(&r->Z, &tab[j].Z, m);
+    }
+}
+
+/* r = -r if neg (mask). */
+static void PC(cneg)(FE_T *y, uint64_t neg) {
+    FE_T ny;
+    FE_NEG(&ny, y);
+    FE_CMOV(y, &ny, neg);
+}
+
+/*
+ * (ox, oy) = k (x, y): the regular signed fixed window of width 5 (digits above): table
+ * T[j] = (2j+1) P, j < 16 (1 doubling, 15 additions); Q = T[d_top]; then for each lower digit
+ * 5 doublings and one addition of sign(d) T[(|d|-1)/2].  floor(L/5) * 5 doublings and
+ * floor(L/5) additions for every k: the operation sequence does not depend on k.
+ * Contract: 1 <= k < n (PC_NW words), (x, y) validated.  Constant time in k.
+ */
+static void PC(mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8_t *ox, uint8_t *oy) {
+    enum { D = PC(VD), TN = 16 };
+    FE_T bc;
+    PC(pt) T[TN], P2, Q, t;
+    uint64_t kk[PC_NW], neg;
+    int8_t dig[D];
+    PC(bconst)(&bc);
+    FE_FROM_BYTES(&T[0].X, x);
+    FE_FROM_BYTES(&T[0].Y, y);
+    FE_SET_SMALL(&T[0].Z, 1);
+    PC(dbl)(&P2, &T[0], &bc);
+    for (int j = 1; j < TN; j++) PC(add)(&T[j], &T[j - 1], &P2, &bc);
+
+    uint64_t even = PC(make_odd)(kk, k);
+    PC(recode)(dig, D, PC(VW), kk);
+    PC(select)(&Q, T, TN, (uint64_t)(dig[D - 1] - 1) >> 1);
+    for (int i = D - 2; i >= 0; i--) {
+        for (int s = 0; s < PC(VW); s++) PC(dbl)(&Q, &Q, &bc);
+        uint64_t idx = PC(digit_abs)(dig[i], &neg) >> 1;
+        PC(select)(&t, T, TN, idx);
+        PC(cneg)(&t.Y, neg);
+        PC(add)(&Q, &Q, &t, &bc);
+    }
+    PC(cneg)(&Q.Y, even);
+    PC(to_affine_bytes)(&Q, ox, oy);
+    ecedu_wipe(kk, sizeof kk);
+    ecedu_wipe(dig, sizeof dig);
+    ecedu_wipe(&Q, sizeof Q);
+    ecedu_wipe(&t, sizeof t);
+    ecedu_wipe(T, sizeof T);
+}
+
+/* ------------------------------------------------------------ fixed base: comb for G */
+
+/*
+ * The table: for window i < PC(FW) and j < 8 the affine point (2j+1) 16^i G, built once per
+ * process (pthread_once: no lock for a fork() in another thread to leave held; glibc restarts
+ * an initialisation a fork interrupted, issue 18) and never freed.  Public data.  Each
+ * window's 8 points are made affine with one inversion (Montgomery's simultaneous
+ * inversion).
+ */
+static PC(aff) *PC(fb_tab);
+static pthread_once_t PC(fb_once) = PTHREAD_ONCE_INIT;
+
+static void PC(fb_build)(void) {
+    PC(aff) *tab = (PC(aff) *)malloc(sizeof(PC(aff)) * 8 * PC(FW));
+    if (!tab) return;
+    FE_T bc, acc[8], inv;
+    PC(pt) B, D, E[8];
+    PC(bconst)(&bc);
+    FE_FROM_BYTES(&B.X, PC(gx_bytes));
+    FE_FROM_BYTES(&B.Y, PC(gy_bytes));
+    FE_SET_SMALL(&B.Z, 1);
+    for (int i = 0; i < PC(FW); i++) {
+        E[0] = B;
+        PC(dbl)(&D, &B, &bc);
+        for (int j = 1; j < 8; j++) PC(add)(&E[j], &E[j - 1], &D, &bc);
+        /* acc[j] = Z_0 ... Z_j; inv = 1 / acc[7]; back out the 1 / Z_j */
+        acc[0] = E[0].Z;
+        for (int j = 1; j < 8; j++) FE_MUL(&acc[j], &acc[j - 1], &E[j].Z);
+        FE_INV(&inv, &acc[7]);
+        for (int j = 7; j >= 0; j--) {
+            FE_T zi;
+            if (j) {
+                FE_MUL(&zi, &inv, &acc[j - 1]);
+                FE_MUL(&inv, &inv, &E[j].Z);
+            } else {
+                zi = inv;
+            }
+            PC(aff) *e = &tab[i * 8 + j];
+            FE_MUL(&e->x, &E[j].X, &zi);
+            FE_MUL(&e->y, &E[j].Y, &zi);
+        }
+        for (int s = 0; s < 4; s++) PC(dbl)(&B, &B, &bc);
+    }
+    PC(fb_tab) = tab;
+}
+
+/*
+ * (ox, oy) = k G: the regular signed 4-bit digits of k (or of n - k), d_i odd in [-15, 15],
+ * kG = sum_i sign(d_i) T[i][(|d_i|-1)/2]: PC(FW) - 1 mixed additions, no doubling, each
+ * table row read by a masked scan of its 8 entries.  Returns ECEDU_ERR_INTERNAL if the
+ * table could not be allocated.  Contract: 1 <= k < n.  Constant time in k.
+ */
+static int PC(mul_base)(const uint64_t *k, uint8_t *ox, uint8_t *oy) {
+    enum { W = PC(FW) };
+    pthread_once(&PC(fb_once), PC(fb_build));
+    const PC(aff) *tab = PC(fb_tab);
+    if (!tab) return ECEDU_ERR_INTERNAL;
+    FE_T bc;
+    PC(pt) Q;
+    PC(aff) t;
+    uint64_t kk[PC_NW], neg;
+    int8_t dig[W];
+    PC(bconst)(&bc);
+    uint64_t even = PC(make_odd)(kk, k);
+    PC(recode)(dig, W, 4, kk);
+    for (int i = 0; i < W; i++) {
+        uint64_t idx = PC(digit_abs)(dig[i], &neg) >> 1;
+        const PC(aff) *row = tab + i * 8;
+        t = row[0];
+        for (int j = 1; j < 8; j++) {
+            uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
+            FE_CMOV(&t.x, &row[j].x, m);
+            FE_CMOV(&t.y, &row[j].y, m);
+        }
+        PC(cneg)(&t.y, neg);
+        if (i == 0) { /* public loop index */
+            Q.X = t.x;
+            Q.Y = t.y;
+            FE_SET_SMALL(&Q.Z, 1);
+        } else {
+            PC(madd)(&Q, &Q, &t, &bc);
+        }
+    }
+    PC(cneg)(&Q.Y, even);
+    PC(to_affine_bytes)(&Q, ox, oy);
+    ecedu_wipe(kk, sizeof kk);
+    ecedu_wipe(dig, sizeof dig);
+    ecedu_wipe(&Q, sizeof Q);
+    ecedu_wipe(&t, sizeof t);
+    return ECEDU_OK;
+}
+
+/* ------------------------------------------------------------ joint, variable time */
+
+/* The width-w NAF of k < 2^(64 PC_NW) (GECC Alg. 3.35), lowest digit first; returns its
+ * length (<= 64 PC_NW + 1).  Public k only. */
+static int PC(wnaf_vartime)(int8_t *naf, const uint64_t *k_in, int w) {
+    uint64_t k[PC_NW + 1];
+    for (int i = 0; i < PC_NW; i++) k[i] = k_in[i];
+    k[PC_NW] = 0;
+    int len = 0;
+    for (;;) {
+        uint64_t any = 0;
+        for (int i = 0; i <= PC_NW; i++) any |= k[i];
+        if (!any) break;
+        int d = 0;
+        if (k[0] & 1) {
+            d = (int)(k[0] & ((1u << w) - 1));
+            if (d >= 1 << (w - 1)) d -= 1 << w;
+            /* k -= d */
+            if (d > 0) {
+                uint64_t br = (uint64_t)d;
+                for (int i = 0; i <= PC_NW && br; i++) {
+                    uint64_t o = k[i];
+                    k[i] = o - br;
+                    br = o < br;
+                }
+            } else {
+                uint64_t c = (uint64_t)(-d);
+                for (int i = 0; i <= PC_NW && c; i++) {
+                    k[i] += c;
+                    c = k[i] < c;
+                }
+            }
+        }
+        naf[len++] = (int8_t)d;
+        for (int i = 0; i <= PC_NW; i++) k[i] = (k[i] >> 1) | (i < PC_NW ? k[i + 1] << 63 : 0);
+    }
+    return len;
+}
+
+/*
+ * ox = x(u1 G + u2 Q) for PUBLIC u1, u2 < n (PC_NW words) and a validated Q: Straus-Shamir
+ * interleaving (GECC Alg. 3.51) of the width-5 NAFs, one shared chain of doublings; tables of
+ * the odd multiples 1, 3, ..., 15 of G and Q.  Complete additions, so no special case
+ * (u1 or u2 may be 0).  Returns 0, or 1 if the sum is the point at infinity.  Variable time.
+ */
+static int PC(mul_joint_vartime)(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
+                                 const uint8_t *qy, uint8_t *ox) {
+    enum { WN = 5, TN = 8, ML = 64 * PC_NW + 2 };
+    FE_T bc;
+    PC(pt) TG[TN], TQ[TN], D, R, t;
+    int8_t n1[ML], n2[ML];
+    PC(bconst)(&bc);
+    FE_FROM_BYTES(&TG[0].X, PC(gx_bytes));
+    FE_FROM_BYTES(&TG[0].Y, PC(gy_bytes));
+    FE_SET_SMALL(&TG[0].Z, 1);
+    FE_FROM_BYTES(&TQ[0].X, qx);
+    FE_FROM_BYTES(&TQ[0].Y, qy);
+    FE_SET_SMALL(&TQ[0].Z, 1);
+    PC(dbl)(&D, &TG[0], &bc);
+    for (int j = 1; j < TN; j++) PC(add)(&TG[j], &TG[j - 1], &D, &bc);
+    PC(dbl)(&D, &TQ[0], &bc);
+    for (int j = 1; j < TN; j++) PC(add)(&TQ[j], &TQ[j - 1], &D, &bc);
+    int l1 = PC(wnaf_vartime)(n1, u1, WN), l2 = PC(wnaf_vartime)(n2, u2, WN);
+    int L = l1 > l2 ? l1 : l2;
+    PC(set_inf)(&R);
+    for (int i = L - 1; i >= 0; i--) {
+        PC(dbl)(&R, &R, &bc);
+        int d1 = i < l1 ? n1[i] : 0, d2 = i < l2 ? n2[i] : 0;
+        if (d1) {
+            t = TG[(d1 < 0 ? -d1 : d1) >> 1];
+            if (d1 < 0) FE_NEG(&t.Y, &t.Y);
+            PC(add)(&R, &R, &t, &bc);
+        }
+        if (d2) {
+            t = TQ[(d2 < 0 ? -d2 : d2) >> 1];
+            if (d2 < 0) FE_NEG(&t.Y, &t.Y);
+            PC(add)(&R, &R, &t, &bc);
+        }
+    }
+    if (FE_IS_ZERO(&R.Z)) return 1;
+    PC(to_affine_bytes)(&R, ox, NULL);
+    return 0;
+}
+
+/* ------------------------------------------------------------ test hook */
+
+/*
+ * The formulas on their own, for the tests of their exceptional cases: op (ecedu_native.h)
+ * ECEDU_PPOINT_ADD (RCB 4/7), ECEDU_PPOINT_MADD (RCB 5/8; p2 must not be infinity),
+ * ECEDU_PPOINT_DBL (p1 doubled, RCB 6/9).  Points are
+ * SEC 1 uncompressed encodings or the one byte 00 for infinity, validated; p1 is given the
+ * projective scale Z = 5 (and p2 Z = 7) so that the formulas see Z != 1.  The result is
+ * written the same way (out: 1 + 2 FE_BYTES bytes; infinity as 00 then zeros).
+ */
+static int PC(load_proj_vartime)(PC(pt) *P, const uint8_t *in, uint64_t scale) {
+    const size_t F = FE_BYTES;
+    if (in[0] == 0x00) {
+        PC(set_inf)(P);
+        return ECEDU_OK;
+    }
+    PC(aff) A;
+    int rc;
+    if (in[0] != 0x04) return ECEDU_ERR_LENGTH;
+    if ((rc = PC(load_point)(&A, in + 1, in + 1 + F))) return rc;
+    FE_SET_SMALL(&P->Z, scale);
+    FE_MUL(&P->X, &A.x, &P->Z);
+    FE_MUL(&P->Y, &A.y, &P->Z);
+    return ECEDU_OK;
+}
+
+static int PC(point_op)(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out) {
+    const size_t F = FE_BYTES;
+    PC(pt) P, Q, R;
+    FE_T bc;
+    int rc;
+    PC(bconst)(&bc);
+    if ((rc = PC(load_proj_vartime)(&P, p1, 5))) return rc;
+    if (op != ECEDU_PPOINT_DBL && (rc = PC(load_proj_vartime)(&Q, p2, 7))) return rc;
+    if (op == ECEDU_PPOINT_ADD) {
+        PC(add)(&R, &P, &Q, &bc);
+    } else if (op == ECEDU_PPOINT_MADD) {
+        if (p2[0] == 0x00) return ECEDU_ERR_POINT;
+        PC(aff) A;
+        FE_FROM_BYTES(&A.x, p2 + 1);
+        FE_FROM_BYTES(&A.y, p2 + 1 + F);
+        PC(madd)(&R, &P, &A, &bc);
+    } else if (op == ECEDU_PPOINT_DBL) {
+        PC(dbl)(&R, &P, &bc);
+    } else {
+        return ECEDU_ERR_ARGUMENT;
+    }
+    memset(out, 0, 1 + 2 * F);
+    if (FE_IS_ZERO(&R.Z)) {
+        /* infinity must come out as (0 : Y : 0) with Y != 0 */
+        return FE_IS_ZERO(&R.X) && !FE_IS_ZERO(&R.Y) ? ECEDU_OK : ECEDU_ERR_INTERNAL;
+    }
+    out[0] = 0x04;
+    PC(to_affine_bytes)(&R, out + 1, out + 1 + F);
+    return ECEDU_OK;
+}
+
+const ecedu_pcurve_impl PC_TABLE_NAME = {
+    PC(decode), PC(validate), PC(mul), PC(mul_base), PC(mul_joint_vartime), PC(point_op),
+};

@@ -1,0 +1,77 @@
+/*
+ * gfp_secp256r1.c -- secp256r1 (NIST P-256): the curve template curve/prime/sw.tmpl.h over the generic
+ * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
+ * the same fe interface) drops in by changing the FE_* lines only.  Constants:
+ * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
+ */
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP256R1_LIMBS limbs */
+#define FEM(name) p256m_##name
+#define FEM_LIMBS ECEDU_PC_SECP256R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP256R1_BYTES
+#define FEM_P ECEDU_PC_SECP256R1_P
+#define FEM_PINV ECEDU_PC_SECP256R1_PINV
+#define FEM_RR ECEDU_PC_SECP256R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE_T p256m_fe
+#define FE_BYTES p256m_BYTES
+#define FE_FROM_BYTES p256m_from_bytes
+#define FE_TO_BYTES p256m_to_bytes
+#define FE_SET_SMALL p256m_set_small
+#define FE_MUL p256m_mul
+#define FE_SQR p256m_sqr
+#define FE_ADD p256m_add
+#define FE_SUB p256m_sub
+#define FE_NEG p256m_neg
+#define FE_CMOV p256m_cmov
+#define FE_IS_ZERO p256m_is_zero
+#define FE_INV p256m_inv
+
+/* the curve */
+#define PC(name) p256_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp256r1
+#define PC_A_ZERO ECEDU_PC_SECP256R1_A_ZERO
+#define PC_P ECEDU_PC_SECP256R1_P
+#define PC_PW ECEDU_PC_SECP256R1_LIMBS
+#define PC_B ECEDU_PC_SECP256R1_B
+#define PC_GX ECEDU_PC_SECP256R1_GX
+#define PC_GY ECEDU_PC_SECP256R1_GY
+#define PC_N ECEDU_PC_SECP256R1_N
+#define PC_NW ECEDU_PC_SECP256R1_NW
+#define PC_NBITS ECEDU_PC_SECP256R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#undef FEM
+#undef FEM_LIMBS
+#undef FEM_BYTES
+#undef FEM_P
+#undef FEM_PINV
+#undef FEM_RR
+#undef FE_T
+#undef FE_BYTES
+#undef FE_FROM_BYTES
+#undef FE_TO_BYTES
+#undef FE_SET_SMALL
+#undef FE_MUL
+#undef FE_SQR
+#undef FE_ADD
+#undef FE_SUB
+#undef FE_NEG
+#undef FE_CMOV
+#undef FE_IS_ZERO
+#undef FE_INV
+#undef PC
+#undef PC_TABLE_NAME
+#undef PC_A_ZERO
+#undef PC_P
+#undef PC_PW
+#undef PC_B
+#undef PC_GX
+#undef PC_GY
+#undef PC_N
+#undef PC_NW
+#undef PC_NBITS

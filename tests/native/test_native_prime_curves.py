@@ -1,0 +1,198 @@
+"""The seven native prime curves (src/curve/prime/) against ecedu's Python reference.
+
+* variable-base and fixed-base scalar multiplication for random and edge scalars (1, 2, n-1,
+  n-2, the window boundaries of the recodings), and ECDH / ECDSA through the public functions;
+* the complete formulas on their own (ecedu_prime_point_op): doubling, adding equal, opposite
+  and infinity inputs, given with Z != 1 -- the cases incomplete formulas get wrong;
+* point decoding and validation: every malformed or invalid encoding is refused with the error
+  the binary curves give; compressed points on P-224 (p = 1 mod 4: Tonelli-Shanks) too.
+"""
+
+from __future__ import annotations
+
+import ctypes
+import random
+
+import pytest
+
+from ecedu import ec, ecdh, ecdsa, native
+from ecedu.curves import get_curve
+from ecedu.errors import EncodingError, InvalidPointError, InvalidScalarError
+from ecedu.native import ecdsa_bridge, library
+
+pytestmark = pytest.mark.skipif(
+    not native.available(), reason=f"native library not built: {native.load_error()}"
+)
+
+PRIME = library.PRIME_CURVES
+rng = random.Random(14)
+
+
+def _enc(name, P):
+    c = library.curve_params(name)
+    if P is None:
+        return b"\x00" * (1 + 2 * c.flen)
+    return b"\x04" + P[0].to_bytes(c.flen, "big") + P[1].to_bytes(c.flen, "big")
+
+
+def _point_op(name, op, P1, P2=None):
+    c = library.curve_params(name)
+    out = (ctypes.c_uint8 * (1 + 2 * c.flen))()
+    a, b = _enc(name, P1), _enc(name, P2)
+    library.check(library.lib().ecedu_prime_point_op(c.index, library.constant(op), a, b, out, len(a)), name)
+    raw = bytes(out)
+    if raw[0] == 0:
+        return None
+    return int.from_bytes(raw[1 : 1 + c.flen], "big"), int.from_bytes(raw[1 + c.flen :], "big")
+
+
+def _edge_scalars(n):
+    ks = {1, 2, 3, n - 1, n - 2, n - 3, (n - 1) // 2, (n + 1) // 2}
+    for w in (4, 5):  # carries across the digits of the regular recodings
+        ks |= {(1 << (w * i)) - 1 for i in range(1, n.bit_length() // w + 1)}
+        ks |= {(1 << (w * i)) + 1 for i in range(1, n.bit_length() // w)}
+    return sorted(k for k in ks if 1 <= k < n)
+
+
+@pytest.mark.parametrize("name", PRIME)
+def test_scalar_mult_matches_the_reference(name):
+    C = get_curve(name)
+    G = C.G
+    ks = _edge_scalars(C.n) + [rng.randrange(1, C.n) for _ in range(6)]
+    Q = ec.multiply_plain(C, rng.randrange(1, C.n), G)
+    for k in ks:
+        assert native.scalar_mult_base(name, k) == ec.multiply_plain(C, k, G), k
+    for k in ks[:: max(1, len(ks) // 12)]:
+        assert native.scalar_mult(name, k, *Q) == ec.multiply_plain(C, k, Q), k
+
+
+@pytest.mark.parametrize("name", PRIME)
+def test_ecdh_and_ecdsa_through_the_public_functions(name):
+    C = get_curve(name)
+    d, e = rng.randrange(1, C.n), rng.randrange(1, C.n)
+    Q = ec.multiply_plain(C, e, C.G)
+    for compressed in (False, True):
+        peer = ec.encode_point(C, Q, compressed=compressed)
+        assert ecdh.shared_secret(C, d, peer, backend="native") == ecdh.shared_secret(
+            C, d, peer, backend="python"
+        )
+    pub = ec.encode_point(C, ec.multiply_plain(C, d, C.G))
+    for h in ("sha256", "sha224", "sha384", "sha512", "sha3_256"):
+        sig = ecdsa.sign(C, d, b"issue 14", hash=h, backend="native")
+        assert sig == ecdsa.sign(C, d, b"issue 14", hash=h, backend="python"), h
+        assert ecdsa.verify(C, pub, b"issue 14", sig, hash=h, backend="native") is True
+        assert ecdsa.verify(C, pub, b"issue 15", sig, hash=h, backend="native") is False
+    assert ecdh.shared_secret(C, d, ec.encode_point(C, Q)) == ecdh.shared_secret(
+        C, d, ec.encode_point(C, Q), backend="native"
+    )  # the default is native and agrees
+
+
+@pytest.mark.parametrize("name", PRIME)
+def test_verify_edge_signatures(name):
+    """u1 = 0 (digest 0 mod n) and a signature whose R is computed from u1 G + u2 Q with u2 = 1."""
+    C = get_curve(name)
+    n, G = C.n, C.G
+    d = rng.randrange(1, n)
+    Q = ec.multiply_plain(C, d, G)
+    zero = b"\x00" * 32  # e = 0: u1 = 0, R = u2 Q
+    r, s = ecdsa_bridge.ecdsa_sign_with_k(name, d, 7, zero)
+    assert ecdsa_bridge.ecdsa_verify(name, *Q, zero, r, s) is True
+    assert ecdsa_bridge.ecdsa_verify(name, *Q, zero, r, n - s) is True  # (r, -s) is valid too
+    assert ecdsa_bridge.ecdsa_verify(name, *Q, zero, r, s % (n - 1) + 1) is False
+    assert ecdsa_bridge.ecdsa_verify(name, *Q, zero, n, s) is False  # r out of range
+
+
+@pytest.mark.parametrize("name", PRIME)
+def test_complete_formulas_have_no_exceptional_case(name):
+    C = get_curve(name)
+    G = C.G
+    P = ec.multiply_plain(C, rng.randrange(2, C.n), G)
+    R = ec.multiply_plain(C, rng.randrange(2, C.n), G)
+    negP = (P[0], (-P[1]) % C.field.p)
+    twoP = ec.multiply_plain(C, 2, P)
+    cases = {
+        ("ECEDU_PPOINT_ADD", P, R): ec.add(C, P, R),
+        ("ECEDU_PPOINT_ADD", P, P): twoP,  # doubling through the addition
+        ("ECEDU_PPOINT_ADD", P, negP): None,  # P + (-P) = O
+        ("ECEDU_PPOINT_ADD", None, P): P,
+        ("ECEDU_PPOINT_ADD", P, None): P,
+        ("ECEDU_PPOINT_ADD", None, None): None,
+        ("ECEDU_PPOINT_MADD", P, R): ec.add(C, P, R),
+        ("ECEDU_PPOINT_MADD", P, P): twoP,
+        ("ECEDU_PPOINT_MADD", P, negP): None,
+        ("ECEDU_PPOINT_MADD", None, P): P,
+        ("ECEDU_PPOINT_DBL", P, None): twoP,
+        ("ECEDU_PPOINT_DBL", None, None): None,
+    }
+    for (op, A, B), expect in cases.items():
+        assert _point_op(name, op, A, B) == expect, (op, A is None, B is None)
+    with pytest.raises(InvalidPointError):  # the mixed formula's second point is never O
+        _point_op(name, "ECEDU_PPOINT_MADD", P, None)
+
+
+@pytest.mark.parametrize("name", PRIME)
+def test_decoding_and_validation_refuse_bad_points(name):
+    C = get_curve(name)
+    c = library.curve_params(name)
+    p, F = C.field.p, c.flen
+    P = ec.multiply_plain(C, rng.randrange(1, C.n), C.G)
+    good = ec.encode_point(C, P)
+    assert native.decode_point(name, good) == P
+    assert native.decode_point(name, ec.encode_point(C, P, compressed=True)) == P
+    Pn = (P[0], p - P[1])
+    assert native.decode_point(name, ec.encode_point(C, Pn, compressed=True)) == Pn
+    bad_points = [
+        b"\x04" + P[0].to_bytes(F, "big") + ((P[1] + 1) % p).to_bytes(F, "big"),  # off the curve
+        b"\x04" + (P[0] + p).to_bytes(F + 1, "big")[-F:] + P[1].to_bytes(F, "big")
+        if P[0] + p < 1 << (8 * F)
+        else None,  # x + p (same residue, not < p)
+        b"\x04" + P[0].to_bytes(F, "big") + (P[1] + p).to_bytes(F + 1, "big")[-F:]
+        if P[1] + p < 1 << (8 * F)
+        else None,
+        b"\x04" + b"\xff" * (2 * F),  # coordinates >= p
+        b"\x00",  # infinity
+    ]
+    # an x with no point: x^3 + a x + b is not a square
+    x = next(x for x in range(1, 1000) if not _is_square(C, x))
+    bad_points.append(b"\x02" + x.to_bytes(F, "big"))
+    bad_points.append(b"\x02" + b"\xff" * F)  # x >= p
+    for bad in [b for b in bad_points if b is not None]:
+        with pytest.raises(InvalidPointError):
+            native.decode_point(name, bad)
+        with pytest.raises(InvalidPointError):
+            native.ecdh(name, 5, bad)
+    for bad in (good[:-1], good + b"\x00", b"\x05" + good[1:], b"", b"\x04", good[: 1 + F]):
+        with pytest.raises((EncodingError, InvalidPointError)):
+            native.decode_point(name, bad)
+    with pytest.raises(InvalidPointError):
+        native.validate_point(name, P[0], (P[1] + 1) % p)
+    with pytest.raises(InvalidPointError):
+        native.scalar_mult(name, 3, P[0], (P[1] + 1) % p)
+    for k in (0, C.n, C.n + 1, -1, 1 << (8 * c.nlen)):
+        with pytest.raises(InvalidScalarError):
+            native.scalar_mult_base(name, k)
+    with pytest.raises(InvalidScalarError):  # n itself fits in nlen bytes: the C check refuses it
+        library.check(_raw_base(name, C.n), name)
+
+
+def _raw_base(name, k):
+    c = library.curve_params(name)
+    kb = k.to_bytes(c.nlen, "big")
+    ox, oy = (ctypes.c_uint8 * c.flen)(), (ctypes.c_uint8 * c.flen)()
+    return library.lib().ecedu_scalar_mult_base(c.index, kb, len(kb), ox, oy, c.flen)
+
+
+def _is_square(C, x):
+    p = C.field.p
+    v = (x**3 + C.a * x + C.b) % p
+    return v == 0 or pow(v, (p - 1) // 2, p) == 1
+
+
+def test_secp160r1_scalars_have_161_bits():
+    """n > p on secp160r1: scalars are 21 bytes and k >= p still works."""
+    C = get_curve("secp160r1")
+    assert C.n.bit_length() == 161 and C.field.p.bit_length() == 160
+    assert library.curve_params("secp160r1").nlen == 21
+    k = C.n - 5  # > p
+    assert k > C.field.p
+    assert native.scalar_mult_base("secp160r1", k) == ec.multiply_plain(C, k, C.G)
