@@ -43,6 +43,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
 
     # prime fields and modular powers (src/field/gfp/, bridge in prime.py):
     prime_mul(p, a, b, *, variant="montgomery", limb_bits=64) -> int  # a*b mod p
+    #   variants "montgomery" (any odd p), "solinas", "p256_montgomery", "unsaturated"
+    #   (NIST primes: prime_fields()); force_prime_implementation("portable"|"mulx"|None)
     modexp(base, exponent, modulus, *, limb_bits=64) -> int           # constant time
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64) -> int    # RSA by the CRT
 
@@ -81,8 +83,15 @@ from .prime import (
     VARIANTS,
     bench_modexp_crt,
     bench_modulus,
+    PRIME_IMPLEMENTATIONS,
+    available_prime_implementations,
     bench_prime_mul,
+    bench_prime_variant_mul,
     built_variants,
+    force_prime_implementation,
+    prime_fields,
+    prime_implementation,
+    prime_mul_cycles,
     modexp,
     prime_mul,
     rsa_private_crt,
@@ -135,6 +144,13 @@ __all__ = [
     "bench_prime_mul",
     "bench_modexp_crt",
     "bench_modulus",
+    "PRIME_IMPLEMENTATIONS",
+    "prime_fields",
+    "force_prime_implementation",
+    "prime_implementation",
+    "available_prime_implementations",
+    "bench_prime_variant_mul",
+    "prime_mul_cycles",
 ]
 
 #: The field implementation levels, lowest first (ECEDU_IMPL_* of ecedu_native.h).
