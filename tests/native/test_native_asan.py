@@ -50,6 +50,7 @@ def test_fuzz_under_asan_ubsan():
         "tests/native/test_native_points.py::test_scalar_mult_vs_oracle",
         "tests/native/test_native_field.py::test_mul_batch",
         "tests/native/test_native_prime.py",
+        "tests/native/test_native_prime_variants.py",
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],
