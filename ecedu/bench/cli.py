@@ -11,7 +11,7 @@ import platform
 import sys
 import time
 
-from . import libcrypto, modexp, native_adapter, opensslspeed, report, runner
+from . import libcrypto, modexp, native_adapter, opensslspeed, primefield, report, runner
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,14 +129,36 @@ def _cycles_main(args, curves) -> int:
         return 2
     from ecedu import native
 
+    prime_fields = primefield.fields_for(curves) if args.op == "field" else ()
     curves = [c for c in (curves or runner.BINARY_CURVES) if c in native.CURVES]
-    results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
+    results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs) if curves else ([], None)
     records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"]) for r in results]
+    text = cycles.format_table(results, info) if results else ""
+    if prime_fields:  # issue 13: the prime fields, after the binary ones
+        prime = primefield.run(_config(args, curves), prime_fields, cycle_runs=args.runs, cycles_only=True)
+        records += prime
+        text = (text + "\n\n" if text else "") + primefield.format_table(prime)
     if args.output:
         with open(args.output, "w") as f:
             json.dump(records, f, indent=1)
-    print(json.dumps(records, indent=1) if args.json else cycles.format_table(results, info))
+    print(json.dumps(records, indent=1) if args.json else text)
     return 0
+
+
+def _config(args, curves, progress=None):
+    return runner.Config(
+        op=args.op,
+        curves=curves,
+        seconds=args.seconds,
+        windows=args.windows,
+        openssl_runs=args.openssl_runs,
+        multi=args.multi,
+        timer=args.timer,
+        backend=args.backend,
+        openssl=not args.no_openssl,
+        crosscheck=not args.no_crosscheck,
+        progress=progress,
+    )
 
 
 def _expand_curves(items):
@@ -186,19 +208,7 @@ def main(argv=None) -> int:
         if not args.quiet:
             print(f"[speed] {msg}", file=sys.stderr, flush=True)
 
-    cfg = runner.Config(
-        op=args.op,
-        curves=curves,
-        seconds=args.seconds,
-        windows=args.windows,
-        openssl_runs=args.openssl_runs,
-        multi=args.multi,
-        timer=args.timer,
-        backend=args.backend,
-        openssl=not args.no_openssl,
-        crosscheck=not args.no_crosscheck,
-        progress=progress,
-    )
+    cfg = _config(args, curves, progress)
     nat = native_adapter.get()
     progress(
         f"openssl: {opensslspeed.openssl_version() or 'not found'}; libcrypto in-process: "
@@ -213,9 +223,12 @@ def main(argv=None) -> int:
         records = modexp.run(cfg, sizes=sizes)
     else:
         records = runner.run_benchmark(cfg)
+    prime = []
+    if args.op == "field" and primefield.fields_for(curves):  # issue 13: the prime fields
+        prime = primefield.run(cfg, primefield.fields_for(curves))
     elapsed = time.perf_counter() - t0
     progress(f"finished in {elapsed:.1f}s")
-    text = report.to_json(records)
+    text = report.to_json(records + prime)
     rc = 0
     if args.output:
         try:
@@ -231,12 +244,12 @@ def main(argv=None) -> int:
         rc = 2
     elif args.plot:
         try:
-            report.plot(
-                records,
-                args.plot,
-                title=f"{platform.node() or 'this machine'}, {args.seconds:g}s, multi {args.multi}",
-            )
+            title = f"{platform.node() or 'this machine'}, {args.seconds:g}s, multi {args.multi}"
+            report.plot(records, args.plot, title=title)
             progress(f"plot written to {args.plot}")
+            if prime:
+                root, ext = os.path.splitext(args.plot)
+                progress(f"prime-field plot written to {primefield.plot(prime, root + '-prime' + ext, title)}")
         except Exception as exc:  # the measurements are still printed
             print(f"error: cannot write the plot {args.plot}: {type(exc).__name__}: {exc}", file=sys.stderr)
             rc = 2
@@ -248,7 +261,10 @@ def main(argv=None) -> int:
             f"multi {args.multi}; {opensslspeed.openssl_version() or 'openssl not found'}"
         )
         print(modexp.format_table(records) if args.op == "modexp" else report.format_table(records))
-    bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
+        if prime:
+            print()
+            print(primefield.format_table(prime))
+    bad = [r for r in records + prime for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
     return 1 if bad else rc
 
 

@@ -68,6 +68,9 @@ static inline void FE_NAME(mul)(FE_NAME(fe) *r, const FE_NAME(fe) *a, const FE_N
     for (int i = 0; i < 2 * FE_N; i++) c[2 * i] = (uint32_t)z[i], c[2 * i + 1] = (uint32_t)(z[i] >> 32);
     /* the formula, word by word */
     int64_t w[SOL_WORDS] = {0};
+    /* fully unrolled (the tables are constants): what remains is the adds and
+     * subtractions of the formula, the index tests vanish at compile time */
+#pragma GCC unroll 16
     for (int t = 0; t < SOL_NTERMS; t++)
 #pragma GCC unroll 12
         for (int j = 0; j < SOL_WORDS; j++) {
