@@ -249,7 +249,9 @@ def main(argv=None) -> int:
             progress(f"plot written to {args.plot}")
             if prime:
                 root, ext = os.path.splitext(args.plot)
-                progress(f"prime-field plot written to {primefield.plot(prime, root + '-prime' + ext, title)}")
+                progress(
+                    f"prime-field plot written to {primefield.plot(prime, root + '-prime' + ext, title)}"
+                )
         except Exception as exc:  # the measurements are still printed
             print(f"error: cannot write the plot {args.plot}: {type(exc).__name__}: {exc}", file=sys.stderr)
             rc = 2

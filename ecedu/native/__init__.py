@@ -80,20 +80,20 @@ from . import library
 from .library import CURVES, FIELD_DEGREES, check, lib
 from .prime import (
     LIMB_BITS,
+    PRIME_IMPLEMENTATIONS,
     VARIANTS,
+    available_prime_implementations,
     bench_modexp_crt,
     bench_modulus,
-    PRIME_IMPLEMENTATIONS,
-    available_prime_implementations,
     bench_prime_mul,
     bench_prime_variant_mul,
     built_variants,
     force_prime_implementation,
+    modexp,
     prime_fields,
     prime_implementation,
-    prime_mul_cycles,
-    modexp,
     prime_mul,
+    prime_mul_cycles,
     rsa_private_crt,
 )
 

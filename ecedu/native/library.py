@@ -83,7 +83,14 @@ SIGNATURES = {
     # issue 13: the fixed-size prime fields
     "ecedu_prime_field_at": (
         _int,
-        [_int, _intp, ctypes.POINTER(_cp), ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)), ctypes.POINTER(_sz), _intp],
+        [
+            _int,
+            _intp,
+            ctypes.POINTER(_cp),
+            ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)),
+            ctypes.POINTER(_sz),
+            _intp,
+        ],
     ),
     "ecedu_force_prime_implementation": (_int, [_int]),
     "ecedu_prime_implementation": (_int, []),

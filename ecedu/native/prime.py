@@ -147,7 +147,9 @@ def prime_fields() -> dict[str, dict[str, int]]:
             i, ctypes.byref(var), ctypes.byref(name), ctypes.byref(pp), ctypes.byref(plen), ctypes.byref(mulx)
         ):
             return out
-        out.setdefault(names[var.value], {})[name.value.decode()] = int.from_bytes(bytes(pp[: plen.value]), "big")
+        out.setdefault(names[var.value], {})[name.value.decode()] = int.from_bytes(
+            bytes(pp[: plen.value]), "big"
+        )
         i += 1
 
 
@@ -309,7 +311,9 @@ def prime_mul_cycles(variant: str, p: int, limb_bits: int, runs: int) -> list[fl
         raise ECEduError("runs must be >= 1")
     ticks = (ctypes.c_uint64 * runs)()
     inner = ctypes.c_int()
-    check(lib().ecedu_bench_prime_cycles(code, w, pb, len(pb), runs, ticks, ctypes.byref(inner)), "prime cycles")
+    check(
+        lib().ecedu_bench_prime_cycles(code, w, pb, len(pb), runs, ticks, ctypes.byref(inner)), "prime cycles"
+    )
     return [t / inner.value for t in ticks]
 
 

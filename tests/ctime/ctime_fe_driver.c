@@ -14,8 +14,9 @@
  * "--selftest" branches on a secret on purpose: valgrind must report it.
  * "--mulx" (given by the test when the real CPU has BMI2 and ADX): valgrind's
  * virtual CPU reports BMI2 but not ADX, so the MULX level is switched on here by
- * the library's flag itself -- the code GCC makes of the _addcarryx_u64
- * intrinsics is MULX and ADC, which valgrind runs (objdump: no ADCX/ADOX).
+ * the library's flag itself: valgrind (3.19) decodes and runs MULX, ADCX and
+ * ADOX although its CPUID leaves ADX out (an illegal instruction would fail
+ * the test).
  *
  * Run:  valgrind --error-exitcode=1 ./ctime_fe_driver
  */

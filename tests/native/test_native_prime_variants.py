@@ -109,7 +109,9 @@ def test_mulx_and_portable_agree():
         results = {}
         for impl in ("portable", "mulx"):
             native.force_prime_implementation(impl)
-            results[impl] = [native.prime_mul(p, a, b, variant="p256_montgomery") for a in vals for b in vals[:20]]
+            results[impl] = [
+                native.prime_mul(p, a, b, variant="p256_montgomery") for a in vals for b in vals[:20]
+            ]
     finally:
         native.force_prime_implementation(None)
     assert results["portable"] == results["mulx"]

@@ -180,6 +180,10 @@ const ecedu_prime_fe *ecedu_prime_fe_for(int variant, const uint8_t *p, size_t p
  * ecedu_force_prime_implementation), read by fe_p256_mont.h. */
 extern int ecedu_gfp_mulx_flag;
 static inline int ecedu_gfp_mulx_enabled(void) { return ecedu_gfp_mulx_flag; }
+/* field/gfp/variants_adx.c: the P-256 Montgomery bridge built for BMI2/ADX (call
+ * only when ecedu_gfp_mulx_enabled()). */
+uint64_t ecedu_p256m_adx_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
+void ecedu_p256m_adx_chain(uint8_t *out, const uint8_t *a, long iterations);
 /* --- end issue 13 --- */
 
 /* ---------------------------------------------------------------------

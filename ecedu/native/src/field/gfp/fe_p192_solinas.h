@@ -38,6 +38,7 @@ static const sol_term P192S_TERMS[4] = {
 #define SOL_WORDS 6
 #define SOL_NTERMS 4
 #define SOL_TERMS P192S_TERMS
+#define FE_MONT 0
 #define SOL_K P192S_K
 #include "field/gfp/fe_solinas.tmpl.h"
 #undef FE_NAME
@@ -49,3 +50,4 @@ static const sol_term P192S_TERMS[4] = {
 #undef SOL_NTERMS
 #undef SOL_TERMS
 #undef SOL_K
+#undef FE_MONT

@@ -40,6 +40,7 @@ static const sol_term P224S_TERMS[5] = {
 #define SOL_WORDS 7
 #define SOL_NTERMS 5
 #define SOL_TERMS P224S_TERMS
+#define FE_MONT 0
 #define SOL_K P224S_K
 #include "field/gfp/fe_solinas.tmpl.h"
 #undef FE_NAME
@@ -51,3 +52,4 @@ static const sol_term P224S_TERMS[5] = {
 #undef SOL_NTERMS
 #undef SOL_TERMS
 #undef SOL_K
+#undef FE_MONT

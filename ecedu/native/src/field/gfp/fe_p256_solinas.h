@@ -46,6 +46,7 @@ static const sol_term P256S_TERMS[9] = {
 #define SOL_WORDS 8
 #define SOL_NTERMS 9
 #define SOL_TERMS P256S_TERMS
+#define FE_MONT 0
 #define SOL_K P256S_K
 #include "field/gfp/fe_solinas.tmpl.h"
 #undef FE_NAME
@@ -57,3 +58,4 @@ static const sol_term P256S_TERMS[9] = {
 #undef SOL_NTERMS
 #undef SOL_TERMS
 #undef SOL_K
+#undef FE_MONT

@@ -47,6 +47,7 @@ static const sol_term P384S_TERMS[10] = {
 #define SOL_WORDS 12
 #define SOL_NTERMS 10
 #define SOL_TERMS P384S_TERMS
+#define FE_MONT 0
 #define SOL_K P384S_K
 #include "field/gfp/fe_solinas.tmpl.h"
 #undef FE_NAME
@@ -58,3 +59,4 @@ static const sol_term P384S_TERMS[10] = {
 #undef SOL_NTERMS
 #undef SOL_TERMS
 #undef SOL_K
+#undef FE_MONT

@@ -9,8 +9,8 @@
  *
  * Macro contract (set by the including file before the #include, undefined by it
  * after; this template defines no macro of its own and passes them on to
- * fe_sat.tmpl.h, with FE_MONT 0):
- *   FE_NAME(x), FE_N, FE_NBYTES, FE_P, FE_PM2   as in fe_sat.tmpl.h
+ * fe_sat.tmpl.h):
+ *   FE_NAME(x), FE_N, FE_NBYTES, FE_P, FE_PM2   as in fe_sat.tmpl.h, and FE_MONT 0
  *   SOL_WORDS   k, the number of 32-bit words of p (p < 2^(32 k) = 2^B), 2k <= 2 * 2 FE_N
  *   SOL_NTERMS  the number of terms of the formula
  *   SOL_TERMS   the name of a static const sol_term[SOL_NTERMS] (below): the
@@ -91,6 +91,4 @@ static inline void FE_NAME(mul)(FE_NAME(fe) *r, const FE_NAME(fe) *a, const FE_N
      * fe_p256_mont.h); the callers wipe their elements. */
 }
 
-#define FE_MONT 0
 #include "field/gfp/fe_sat.tmpl.h"
-#undef FE_MONT

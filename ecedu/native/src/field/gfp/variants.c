@@ -83,6 +83,18 @@ static const uint8_t P521[66] = {
     0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff, 0xff,
 };
 
+/* The P-256 Montgomery entries: the unit built for BMI2/ADX (variants_adx.c,
+ * the assembly inlined into its chain) where cpu.c's flag says so. */
+static uint64_t p256m_level_bridge_mul(uint8_t *out, const uint8_t *a, const uint8_t *b) {
+    return ecedu_gfp_mulx_enabled() ? ecedu_p256m_adx_mul(out, a, b) : p256m_bridge_mul(out, a, b);
+}
+static void p256m_level_bridge_chain(uint8_t *out, const uint8_t *a, long iterations) {
+    if (ecedu_gfp_mulx_enabled())
+        ecedu_p256m_adx_chain(out, a, iterations);
+    else
+        p256m_bridge_chain(out, a, iterations);
+}
+
 #define ENTRY(variant, name, P, pfx, mulx) \
     {variant, name, sizeof P, P, mulx, pfx##_bridge_mul, pfx##_bridge_chain}
 static const ecedu_prime_fe g_fields[] = {
@@ -91,7 +103,7 @@ static const ecedu_prime_fe g_fields[] = {
     ENTRY(ECEDU_PRIME_SOLINAS, "P-256", P256, p256s, 0),
     ENTRY(ECEDU_PRIME_SOLINAS, "P-384", P384, p384s, 0),
     ENTRY(ECEDU_PRIME_SOLINAS, "P-521", P521, p521m, 0),
-    ENTRY(ECEDU_PRIME_P256_MONTGOMERY, "P-256", P256, p256m, 1),
+    ENTRY(ECEDU_PRIME_P256_MONTGOMERY, "P-256", P256, p256m_level, 1),
     ENTRY(ECEDU_PRIME_UNSATURATED, "P-224", P224, p224u, 0),
     ENTRY(ECEDU_PRIME_UNSATURATED, "P-521", P521, p521u, 0),
 };
