@@ -20,8 +20,18 @@ def test_run_records_and_table():
     cfg = runner.Config(op="field", seconds=0.05, windows=1, openssl=False)
     records = primefield.run(cfg, ("P-224", "P-256"), cycle_runs=5)
     keys = {(r["field"], r["variant"], r["limb_bits"], r["impl"]) for r in records}
-    assert ("P-224", "unsaturated", 64, "portable") in keys and ("P-224", "montgomery", 32, "portable") in keys
-    assert ("P-256", "p256_montgomery", 64, "portable") in keys and ("P-256", "solinas", 64, "portable") in keys
+    assert ("P-224", "unsaturated", 64, "portable") in keys and (
+        "P-224",
+        "montgomery",
+        32,
+        "portable",
+    ) in keys
+    assert ("P-256", "p256_montgomery", 64, "portable") in keys and (
+        "P-256",
+        "solinas",
+        64,
+        "portable",
+    ) in keys
     if "mulx" in native.available_prime_implementations():
         assert ("P-256", "p256_montgomery", 64, "mulx") in keys
     for r in records:

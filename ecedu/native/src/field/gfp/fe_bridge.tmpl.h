@@ -1,6 +1,6 @@
 /*
  * fe_bridge.tmpl.h -- TEMPLATE: the byte-level entry points of ONE fixed-size fe
- * implementation (field/gfp/fe_*.h), for the public ecedu_prime_mul and the
+ * implementation (field/gfp/fe_*.h), for the public product of prime.c and the
  * benchmarks (field/gfp/variants.c): bytes in, the fe functions, bytes out.
  *
  * Macro contract (set by variants.c before each #include, undefined after; this

@@ -1,6 +1,6 @@
 /*
  * variants.c -- the fixed-size prime-field implementations of field/gfp/ (the
- * fe_*.h files) behind one table, for ecedu_prime_mul and the benchmarks: which
+ * fe_*.h files) behind one table, for prime.c (the public product) and the benchmarks: which
  * variant covers which prime, and each one's byte-level multiplication and
  * timing chain (fe_bridge.tmpl.h).  The generic CIOS of mont.tmpl.h ("montgomery",
  * any odd p) is not in this table: prime.c calls it directly.
