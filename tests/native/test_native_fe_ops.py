@@ -4,6 +4,7 @@ tests/native/fe_ops_driver.c, which compiles the fe_*.h headers in, against Pyth
 Values chain through the operations in each field's own representation (partially reduced limbs
 of the unsaturated fields, Montgomery form) before they are converted back."""
 
+import os
 import random
 import shutil
 import subprocess
@@ -34,15 +35,32 @@ FIELDS = {
 }
 
 
-@pytest.fixture(scope="module")
-def driver(tmp_path_factory):
+SANITIZE = [
+    "-O1",
+    "-g",
+    "-fno-omit-frame-pointer",
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+]
+
+
+@pytest.fixture(scope="module", params=["plain", "asan-ubsan"])
+def driver(request, tmp_path_factory):
+    """The driver built plainly, and with ASan and UBSan (the fe_*.h code is compiled into
+    it, so the sanitizers see all of it; the library it links is the plain one)."""
     cc = shutil.which("gcc") or shutil.which("cc")
     lib = NATIVE / "libecedu_native.so"
     if cc is None or not lib.exists():
         pytest.skip("needs a C compiler and the built library")
-    exe = tmp_path_factory.mktemp("fe") / "fe_ops_driver"
-    cmd = [cc, "-O2", "-Wall", "-Wextra", "-Werror", "-I", str(NATIVE / "src"), str(DRIVER), "-o", str(exe)]
-    subprocess.run(cmd + ["-L", str(NATIVE), "-lecedu_native", f"-Wl,-rpath,{NATIVE}"], check=True)
+    exe = tmp_path_factory.mktemp("fe") / f"fe_ops_driver_{request.param}"
+    flags = ["-O2"] if request.param == "plain" else SANITIZE
+    cmd = [cc, *flags, "-Wall", "-Wextra", "-Werror", "-I", str(NATIVE / "src"), str(DRIVER), "-o", str(exe)]
+    r = subprocess.run(
+        cmd + ["-L", str(NATIVE), "-lecedu_native", f"-Wl,-rpath,{NATIVE}"], capture_output=True
+    )
+    if r.returncode and request.param != "plain":
+        pytest.skip(f"cannot build with the sanitizers: {r.stderr.decode()[-300:]}")
+    assert r.returncode == 0, r.stderr.decode()
     return exe
 
 
@@ -78,8 +96,11 @@ def test_fe_interface_of_every_field(driver, level):
             lines.append(f"{pfx} {a.to_bytes(n, 'big').hex()} {b.to_bytes(n, 'big').hex()}")
             want.append((pfx, a, b, _expect(p, a, b)))
     args = [str(driver)] + (["portable"] if level == "portable" else [])
-    r = subprocess.run(args, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=120)
-    assert r.returncode == 0, r.stdout[-2000:] + r.stderr
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
+    r = subprocess.run(
+        args, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300, env=env
+    )
+    assert r.returncode == 0 and "runtime error" not in r.stderr, r.stdout[-2000:] + r.stderr[-4000:]
     out = r.stdout.splitlines()
     assert len(out) == len(want)
     for line, (pfx, a, b, exp) in zip(out, want):
