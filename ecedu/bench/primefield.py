@@ -20,7 +20,8 @@ but reads p and -p^-1 from memory: a fixed-4-limb generic CIOS.
 
 Records (JSON): ``op`` "prime_mul", ``field`` (the curve name), ``bits``, ``variant``,
 ``limb_bits``, ``impl`` ("portable" or "mulx"), ``ops_per_s``, ``ns_per_op``, ``cycles`` (median
-core cycles per multiplication, None without a TSC), ``cycles_min``, ``ratio_64_32`` (generic
+core cycles per multiplication, None without a TSC), ``cycles_min``, ``tsc_ticks`` (median TSC
+ticks: the raw figure, when the measured tsc/core ratio is doubtful), ``ratio_64_32`` (generic
 records), ``ratio_vs_generic64``, ``checks``.
 """
 
@@ -66,12 +67,14 @@ def _timed(mod, variant, p, w, impl):
 
 
 def measure_cycles(mod, variant, p, w, impl, runs, ratio):
-    """(median, min) core cycles per multiplication, or (None, None) without a ratio."""
+    """(median, min) core cycles per multiplication (None without a ratio) and the median
+    TSC ticks."""
     mod.force_prime_implementation(impl if variant == "p256_montgomery" else None)
     ticks = mod.prime_mul_cycles(variant, p, w, runs)
+    med = statistics.median(ticks)
     if not ratio:
-        return None, None
-    return statistics.median(ticks) / ratio, min(ticks) / ratio
+        return None, None, med
+    return med / ratio, min(ticks) / ratio, med
 
 
 def run(cfg, fields=FIELDS, cycle_runs: int = 60, cycles_only: bool = False) -> list:
@@ -116,7 +119,7 @@ def run(cfg, fields=FIELDS, cycle_runs: int = 60, cycles_only: bool = False) -> 
             base_cyc = cycles["montgomery64"][0]
             for key, variant, w, impl in impls:
                 rate = rates.get(key)
-                med, lo = cycles[key]
+                med, lo, ticks = cycles[key]
                 if rate and base:
                     vs = rate / base
                 elif med and base_cyc:
@@ -134,6 +137,7 @@ def run(cfg, fields=FIELDS, cycle_runs: int = 60, cycles_only: bool = False) -> 
                     "ns_per_op": 1e9 / rate if rate else None,
                     "cycles": med,
                     "cycles_min": lo,
+                    "tsc_ticks": ticks,
                     "cycle_samples": cycle_runs,
                     "tsc_per_core_cycle": ratio,
                     "core": core,
@@ -186,6 +190,7 @@ def format_table(records) -> str:
     lines = []
     ratio = recs[0].get("tsc_per_core_cycle")
     for what, get, fmt in (
+        ("TSC ticks per multiplication (median of the samples: the raw counter)", "tsc_ticks", "{:,.1f}"),
         ("core cycles per multiplication (median of TSC samples / tsc-core ratio)", "cycles", "{:,.1f}"),
         ("multiplications per second (C loop, dependent chain)", "ops_per_s", "{:,.0f}"),
     ):
@@ -198,7 +203,7 @@ def format_table(records) -> str:
         for f in fields:
             row = f"{f:7s}" + "".join(f"{_f(by.get((f, k), {}).get(get), fmt):>12s}" for k, _ in cols)
             g32, g64 = by.get((f, "montgomery32"), {}).get(get), by.get((f, "montgomery64"), {}).get(get)
-            inv = get == "cycles"  # fewer cycles is faster
+            inv = get in ("cycles", "tsc_ticks")  # fewer cycles is faster
             r6432 = (g32 / g64 if inv else g64 / g32) if g32 and g64 else None
             row += f"{_f(r6432, '{:.2f}'):>7s}  "
             spec = []
