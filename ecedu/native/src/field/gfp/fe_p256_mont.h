@@ -52,7 +52,6 @@
  * Every step "x = a b + c + d" with a, b, c, d < W fits in 128 bits:
  * (W - 1)^2 + 2 (W - 1) = W^2 - 1.
  */
-#include <immintrin.h>
 
 typedef struct { uint64_t v[4]; } p256m_fe;
 enum { P256M_BYTES = 32 };
