@@ -11,7 +11,7 @@ import platform
 import sys
 import time
 
-from . import libcrypto, modexp, native_adapter, opensslspeed, provenance, report, runner
+from . import libcrypto, modexp, native_adapter, opensslspeed, primefield, provenance, report, runner
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -129,19 +129,43 @@ def _cycles_main(args, curves, argv=None) -> int:
         return 2
     from ecedu import native
 
-    # the field kernels are GF(2^m) only; the curve operations cover the prime curves (and ECDH X25519) too
+    prime_fields = primefield.fields_for(curves) if args.op == "field" else ()
+    # the field kernels are GF(2^m) only (the prime fields come from primefield); the curve
+    # operations cover the prime curves (and ECDH X25519) too
     covered = native.CURVES if args.op == "field" else [*native.ALL_CURVES, runner.X25519]
-    curves = [c for c in (curves or runner.DEFAULT_CURVES.get(args.op, runner.BINARY_CURVES)) if c in covered]
-    results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
+    default = runner.DEFAULT_CURVES.get(args.op, runner.BINARY_CURVES)
+    curves = [c for c in (curves or default) if c in covered]
+    results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs) if curves else ([], None)
     meta = provenance.machine(
         ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]
     )
     records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"], machine=meta) for r in results]
+    text = cycles.format_table(results, info) if results else ""
+    if prime_fields:  # issue 13: the prime fields, after the binary ones
+        prime = primefield.run(_config(args, curves), prime_fields, cycle_runs=args.runs, cycles_only=True)
+        records += [dict(r, machine=meta) for r in prime]
+        text = (text + "\n\n" if text else "") + primefield.format_table(prime)
     if args.output:
         with open(args.output, "w") as f:
             json.dump(records, f, indent=1)
-    print(json.dumps(records, indent=1) if args.json else cycles.format_table(results, info))
+    print(json.dumps(records, indent=1) if args.json else text)
     return 0
+
+
+def _config(args, curves, progress=None):
+    return runner.Config(
+        op=args.op,
+        curves=curves,
+        seconds=args.seconds,
+        windows=args.windows,
+        openssl_runs=args.openssl_runs,
+        multi=args.multi,
+        timer=args.timer,
+        backend=args.backend,
+        openssl=not args.no_openssl,
+        crosscheck=not args.no_crosscheck,
+        progress=progress,
+    )
 
 
 def _expand_curves(items):
@@ -191,19 +215,7 @@ def main(argv=None) -> int:
         if not args.quiet:
             print(f"[speed] {msg}", file=sys.stderr, flush=True)
 
-    cfg = runner.Config(
-        op=args.op,
-        curves=curves,
-        seconds=args.seconds,
-        windows=args.windows,
-        openssl_runs=args.openssl_runs,
-        multi=args.multi,
-        timer=args.timer,
-        backend=args.backend,
-        openssl=not args.no_openssl,
-        crosscheck=not args.no_crosscheck,
-        progress=progress,
-    )
+    cfg = _config(args, curves, progress)
     nat = native_adapter.get()
     progress(
         f"openssl: {opensslspeed.openssl_version() or 'not found'}; libcrypto in-process: "
@@ -218,6 +230,9 @@ def main(argv=None) -> int:
         records = modexp.run(cfg, sizes=sizes)
     else:
         records = runner.run_benchmark(cfg)
+    prime = []
+    if args.op == "field" and primefield.fields_for(curves):  # issue 13: the prime fields
+        prime = primefield.run(cfg, primefield.fields_for(curves))
     elapsed = time.perf_counter() - t0
     progress(f"finished in {elapsed:.1f}s")
     # every record says where it came from (date, CPU and flags, OpenSSL, ecedu, commit, command)
@@ -225,7 +240,8 @@ def main(argv=None) -> int:
         ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]
     )
     records = [dict(r, machine=meta) for r in records]
-    text = report.to_json(records)
+    prime = [dict(r, machine=meta) for r in prime]
+    text = report.to_json(records + prime)
     rc = 0
     if args.output:
         try:
@@ -238,12 +254,14 @@ def main(argv=None) -> int:
             rc = 2
     if args.plot:
         try:
-            (modexp.plot if args.op == "modexp" else report.plot)(
-                records,
-                args.plot,
-                title=f"{platform.node() or 'this machine'}, {args.seconds:g}s, multi {args.multi}",
-            )
+            title = f"{platform.node() or 'this machine'}, {args.seconds:g}s, multi {args.multi}"
+            (modexp.plot if args.op == "modexp" else report.plot)(records, args.plot, title=title)
             progress(f"plot written to {args.plot}")
+            if prime:
+                root, ext = os.path.splitext(args.plot)
+                progress(
+                    f"prime-field plot written to {primefield.plot(prime, root + '-prime' + ext, title)}"
+                )
         except Exception as exc:  # the measurements are still printed
             print(f"error: cannot write the plot {args.plot}: {type(exc).__name__}: {exc}", file=sys.stderr)
             rc = 2
@@ -255,7 +273,10 @@ def main(argv=None) -> int:
             f"multi {args.multi}; {opensslspeed.openssl_version() or 'openssl not found'}"
         )
         print(modexp.format_table(records) if args.op == "modexp" else report.format_table(records))
-    bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
+        if prime:
+            print()
+            print(primefield.format_table(prime))
+    bad = [r for r in records + prime for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
     return 1 if bad else rc
 
 

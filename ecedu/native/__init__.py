@@ -49,6 +49,8 @@ scalars; points are ``(x, y)`` tuples of ints)::
 
     # prime fields and modular powers (src/field/gfp/, bridge in prime.py):
     prime_mul(p, a, b, *, variant="montgomery", limb_bits=64) -> int  # a*b mod p
+    #   variants "montgomery" (any odd p), "solinas", "p256_montgomery", "unsaturated"
+    #   (NIST primes: prime_fields()); force_prime_implementation("portable"|"mulx"|None)
     modexp(base, exponent, modulus, *, limb_bits=64) -> int           # constant time
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64) -> int    # RSA by the CRT
 
@@ -90,13 +92,20 @@ from . import library
 from .library import ALL_CURVES, CURVES, FIELD_DEGREES, PRIME_CURVES, check, lib
 from .prime import (
     LIMB_BITS,
+    PRIME_IMPLEMENTATIONS,
     VARIANTS,
+    available_prime_implementations,
     bench_modexp_crt,
     bench_modulus,
     bench_prime_mul,
+    bench_prime_variant_mul,
     built_variants,
+    force_prime_implementation,
     modexp,
+    prime_fields,
+    prime_implementation,
     prime_mul,
+    prime_mul_cycles,
     rsa_private_crt,
 )
 from .x25519_bridge import bench_x25519, x25519, x25519_base
@@ -153,6 +162,13 @@ __all__ = [
     "x25519",
     "x25519_base",
     "bench_x25519",
+    "PRIME_IMPLEMENTATIONS",
+    "prime_fields",
+    "force_prime_implementation",
+    "prime_implementation",
+    "available_prime_implementations",
+    "bench_prime_variant_mul",
+    "prime_mul_cycles",
 ]
 
 #: The field implementation levels, lowest first (ECEDU_IMPL_* of ecedu_native.h).

@@ -85,6 +85,23 @@ SIGNATURES = {
     "ecedu_prime_point_op": (_int, [_int, _int, _cp, _cp, _u8p, _sz]),
     "ecedu_modexp": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz, _u8p]),
     "ecedu_modexp_crt": (_int, [_int] + [_cp, _sz] * 6 + [_u8p, _sz]),
+    # issue 13: the fixed-size prime fields
+    "ecedu_prime_field_at": (
+        _int,
+        [
+            _int,
+            _intp,
+            ctypes.POINTER(_cp),
+            ctypes.POINTER(ctypes.POINTER(ctypes.c_uint8)),
+            ctypes.POINTER(_sz),
+            _intp,
+        ],
+    ),
+    "ecedu_force_prime_implementation": (_int, [_int]),
+    "ecedu_prime_implementation": (_int, []),
+    "ecedu_best_prime_implementation": (_int, []),
+    "ecedu_bench_prime_variant_mul": (_dbl, [_int, _int, _cp, _sz, _long]),
+    "ecedu_bench_prime_cycles": (_int, [_int, _int, _cp, _sz, _long, _u64p, _intp]),
     "ecedu_bench_field_mul": (_dbl, [_int, _long]),
     "ecedu_bench_field_sqr": (_dbl, [_int, _long]),
     "ecedu_bench_field_inv": (_dbl, [_int, _long]),

@@ -5,11 +5,24 @@ widths -- 32-bit limbs with 64-bit products and 64-bit limbs with 128-bit produc
 one call times the same algorithm at either width (the NetBSD PR lib/28935 experiment)::
 
     prime_mul(p, a, b, *, variant="montgomery", limb_bits=64) -> a*b mod p
+    prime_fields() -> {variant: {field name: p}}   the fixed-size variants' primes
+    force_prime_implementation(name) / prime_implementation()   'portable' or 'mulx'
     modexp(base, exponent, modulus, *, limb_bits=64)          -> pow(base, exponent, modulus)
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64)   -> c^d mod p*q by the CRT
     bench_prime_mul(modulus, limb_bits, iterations) -> CPU seconds (dependent chain)
     bench_modexp_crt(key, c, limb_bits, iterations)  -> CPU seconds
     bench_modulus(bits) -> a fixed odd modulus of exactly ``bits`` bits
+    bench_prime_variant_mul(variant, p, limb_bits, iterations) -> CPU seconds
+    prime_mul_cycles(variant, p, limb_bits, runs) -> TSC ticks per multiplication, per sample
+
+The other variants are fixed-size implementations of the NIST primes (issue 13), 64-bit
+limbs only: ``"solinas"`` (P-192, P-224, P-256, P-384 by the Solinas reduction of FIPS
+186-4 D.2, P-521 by the Mersenne reduction), ``"p256_montgomery"`` (P-256, a Montgomery
+multiplication using p's word structure, Gueron--Krasnov) and ``"unsaturated"`` (P-224 in
+four 56-bit limbs, P-521 in nine 58-bit limbs, the ec_nistp_64_gcc_128 representation).
+The P-256 Montgomery multiplication has a MULX/ADX path chosen by CPUID; the prime fields'
+level is apart from the binary fields' one: ``force_prime_implementation("portable")`` or
+``ECEDU_PRIME_IMPL=portable`` in the environment at load time.
 
 ``modexp`` and ``rsa_private_crt`` run in constant time in the exponent (and, for the CRT,
 in all of p, q, dp, dq, qinv): fixed windows whose number depends on the exponent's
@@ -45,6 +58,13 @@ __all__ = [
     "bench_prime_mul",
     "bench_modexp_crt",
     "bench_modulus",
+    "PRIME_IMPLEMENTATIONS",
+    "prime_fields",
+    "force_prime_implementation",
+    "prime_implementation",
+    "available_prime_implementations",
+    "bench_prime_variant_mul",
+    "prime_mul_cycles",
 ]
 
 
@@ -113,13 +133,81 @@ def _variant(variant) -> int:
     raise ECEduError(f"unknown prime_mul variant {variant!r}; the variants are {', '.join(VARIANTS)}")
 
 
+def prime_fields() -> dict[str, dict[str, int]]:
+    """The primes each fixed-size variant covers, from the library's table:
+    ``{"solinas": {"P-192": p, ...}, "p256_montgomery": {"P-256": p}, ...}``."""
+    lib_ = lib()
+    names = library.names_with_prefix("ECEDU_PRIME_")
+    out: dict[str, dict[str, int]] = {}
+    i = 0
+    while True:
+        var, mulx, plen = ctypes.c_int(), ctypes.c_int(), ctypes.c_size_t()
+        name, pp = ctypes.c_char_p(), ctypes.POINTER(ctypes.c_uint8)()
+        if lib_.ecedu_prime_field_at(
+            i, ctypes.byref(var), ctypes.byref(name), ctypes.byref(pp), ctypes.byref(plen), ctypes.byref(mulx)
+        ):
+            return out
+        out.setdefault(names[var.value], {})[name.value.decode()] = int.from_bytes(
+            bytes(pp[: plen.value]), "big"
+        )
+        i += 1
+
+
+def _fixed_field(variant: str, p: int, w: int) -> None:
+    """The checks of a fixed-size variant: 64-bit limbs, a prime it covers."""
+    covered = prime_fields().get(variant, {})
+    if w != 64:
+        raise ECEduError(f"prime_mul variant {variant!r} has 64-bit limbs only, not {w}")
+    if p not in covered.values():
+        raise ECEduError(
+            f"prime_mul variant {variant!r} does not cover this p (it covers {', '.join(covered)}); "
+            "use variant='montgomery' for any odd p"
+        )
+
+
+#: The prime fields' implementation levels, lowest first (ECEDU_GFP_IMPL_*).
+PRIME_IMPLEMENTATIONS = ("portable", "mulx")
+
+
+def prime_implementation() -> str:
+    """'mulx' or 'portable': the prime fields' code in use (the P-256 Montgomery
+    multiplication has both)."""
+    return library.names_with_prefix("ECEDU_GFP_IMPL_")[lib().ecedu_prime_implementation()]
+
+
+def available_prime_implementations() -> tuple:
+    """The prime-field levels this CPU runs, lowest first ('mulx' needs BMI2 and ADX)."""
+    names = library.names_with_prefix("ECEDU_GFP_IMPL_")
+    return names[: lib().ecedu_best_prime_implementation() + 1]
+
+
+def force_prime_implementation(name: str | None) -> None:
+    """Use the prime fields' ``name`` code ('portable' or 'mulx'), or the best the CPU has
+    (None).  Process-wide, for tests and benchmarks; ValueError for an unknown name,
+    RuntimeError if the CPU lacks it."""
+    if name is None:
+        level = -1
+    elif name in PRIME_IMPLEMENTATIONS:
+        level = library.constant("ECEDU_GFP_IMPL_" + name.upper())
+    else:
+        raise ValueError(f"prime implementation must be one of {PRIME_IMPLEMENTATIONS} or None")
+    if lib().ecedu_force_prime_implementation(level) != 0:
+        raise RuntimeError(
+            f"this CPU cannot run the {name!r} prime-field code (available: {available_prime_implementations()})"
+        )
+
+
 def prime_mul(p: int, a: int, b: int, *, variant: str = "montgomery", limb_bits: int = 64) -> int:
     """a*b mod p in the ordinary representation, for 0 <= a, b < p and an odd p >= 3 of at
     most 4096 bits.  ``"montgomery"``: CIOS Montgomery multiplication at ``limb_bits``-bit
-    limbs (the conversions into and out of Montgomery form are done inside)."""
+    limbs (the conversions into and out of Montgomery form are done inside).  ``"solinas"``,
+    ``"p256_montgomery"``, ``"unsaturated"``: the fixed-size implementations of the NIST
+    primes they cover (:func:`prime_fields`), 64-bit limbs."""
     code = _variant(variant)
     w = _limb_bits(limb_bits)
     pb = _modulus(p, "p")
+    if variant != "montgomery":
+        _fixed_field(variant, p, w)
     n = len(pb)
     a = _operand(a, "a", p, "p")
     b = _operand(b, "b", p, "p")
@@ -195,6 +283,38 @@ def bench_prime_mul(modulus: int, limb_bits: int, iterations: int) -> float:
     pb = _modulus(modulus)
     t = lib().ecedu_bench_prime_mul(w, pb, len(pb), library.iterations_arg(iterations))
     return library.bench_result(t)
+
+
+def bench_prime_variant_mul(variant: str, p: int, limb_bits: int, iterations: int) -> float:
+    """CPU seconds of a dependent chain of ``iterations`` multiplications r = r a mod p by
+    ``variant`` ("montgomery": any odd p, = :func:`bench_prime_mul`; the others: a prime of
+    :func:`prime_fields`), in the variant's own representation."""
+    code = _variant(variant)
+    w = _limb_bits(limb_bits)
+    pb = _modulus(p)
+    if variant != "montgomery":
+        _fixed_field(variant, p, w)
+    t = lib().ecedu_bench_prime_variant_mul(code, w, pb, len(pb), library.iterations_arg(iterations))
+    return library.bench_result(t)
+
+
+def prime_mul_cycles(variant: str, p: int, limb_bits: int, runs: int) -> list[float]:
+    """TSC ticks per multiplication of ``runs`` samples, each a dependent chain (C-side,
+    ecedu_bench_prime_cycles; see ecedu.bench.cycles for how to read TSC ticks)."""
+    code = _variant(variant)
+    w = _limb_bits(limb_bits)
+    pb = _modulus(p)
+    if variant != "montgomery":
+        _fixed_field(variant, p, w)
+    runs = _int(runs, "runs")
+    if runs < 1:
+        raise ECEduError("runs must be >= 1")
+    ticks = (ctypes.c_uint64 * runs)()
+    inner = ctypes.c_int()
+    check(
+        lib().ecedu_bench_prime_cycles(code, w, pb, len(pb), runs, ticks, ctypes.byref(inner)), "prime cycles"
+    )
+    return [t / inner.value for t in ticks]
 
 
 def bench_modexp_crt(key: tuple, c: int, limb_bits: int, iterations: int) -> float:

@@ -53,6 +53,7 @@ def test_fuzz_under_asan_ubsan():
         "tests/native/test_native_x25519.py",
         "tests/test_x25519.py",
         "tests/native/test_native_prime_curves.py",
+        "tests/native/test_native_prime_variants.py",
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],

@@ -17,6 +17,7 @@
  *   - by ecedu_force_implementation(level) or ecedu_force_portable(1).
  * A forced level the CPU lacks falls back to the best one it has.
  * All paths compute identical results; the tests compare them.
+ * The prime fields have a level of their own (portable / mulx), see below.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -53,6 +54,8 @@ int ecedu_cpu_features(void) {
     if (__get_cpuid_max(0, 0) >= 7) {
         __cpuid_count(7, 0, a, b, c, d);
         if (b & bit_AVX2) f |= ECEDU_CPU_AVX2;
+        if (b & (1u << 8)) f |= ECEDU_CPU_BMI2; /* CPUID.7.0:EBX[8]  */
+        if (b & (1u << 19)) f |= ECEDU_CPU_ADX; /* CPUID.7.0:EBX[19] */
         if (b & bit_AVX512F) f |= ECEDU_CPU_AVX512F;
         if (b & (1u << 31)) f |= ECEDU_CPU_AVX512VL; /* CPUID.7.0:EBX[31] */
         if (c & (1u << 10)) f |= ECEDU_CPU_VPCLMULQDQ; /* CPUID.7.0:ECX[10] */
@@ -111,6 +114,39 @@ const ecedu_field_impl *ecedu_field_for(int m) {
  * all three), or -1 if m is unknown. */
 int ecedu_field_implementation(int m) { return ecedu_field_for(m) ? ecedu_implementation() : -1; }
 
+/* --- issue 13: the prime fields' level (portable or MULX/ADX), apart from the
+ * binary fields' one above so that each can be forced alone.  Same rules: the
+ * best the CPU has, unless forced lower by ECEDU_PRIME_IMPL=portable|mulx at
+ * load time or by ecedu_force_prime_implementation(level); fe_p256_mont.h
+ * reads the flag (public: a branch on it is constant time). */
+int ecedu_gfp_mulx_flag = 0;
+static int g_prime_forced = -1;
+
+int ecedu_best_prime_implementation(void) {
+    const int need = ECEDU_CPU_BMI2 | ECEDU_CPU_ADX;
+    return (ecedu_cpu_features() & need) == need ? ECEDU_GFP_IMPL_MULX : ECEDU_GFP_IMPL_PORTABLE;
+}
+
+int ecedu_prime_implementation(void) {
+    const int best = ecedu_best_prime_implementation();
+    return (g_prime_forced >= 0 && g_prime_forced < best) ? g_prime_forced : best;
+}
+
+int ecedu_force_prime_implementation(int level) {
+    if (level < -1 || level > ECEDU_GFP_IMPL_MULX || level > ecedu_best_prime_implementation()) return -1;
+    g_prime_forced = level;
+    ecedu_gfp_mulx_flag = ecedu_prime_implementation() == ECEDU_GFP_IMPL_MULX;
+    return 0;
+}
+
+static void ecedu_prime_impl_init(void) {
+    const char *e = getenv("ECEDU_PRIME_IMPL");
+    if (e && strcmp(e, "portable") == 0) g_prime_forced = ECEDU_GFP_IMPL_PORTABLE;
+    if (e && strcmp(e, "mulx") == 0) g_prime_forced = ECEDU_GFP_IMPL_MULX;
+    ecedu_gfp_mulx_flag = ecedu_prime_implementation() == ECEDU_GFP_IMPL_MULX;
+}
+/* --- end issue 13 --- */
+
 /* At load time: read the environment and fill the lazily computed trace
  * masks of every usable implementation, so later calls never write shared
  * state (thread safety). */
@@ -126,6 +162,7 @@ __attribute__((constructor)) static void ecedu_cpu_init(void) {
     }
     e = getenv("ECEDU_NATIVE_PORTABLE");
     if (e && e[0] && !(e[0] == '0' && e[1] == 0)) g_forced = ECEDU_IMPL_PORTABLE;
+    ecedu_prime_impl_init();
     const int best = ecedu_best_implementation();
     uint64_t zero[ECEDU_MAXW] = {0};
     for (size_t i = 0; i < sizeof g_impls / sizeof g_impls[0]; i++)

@@ -66,6 +66,8 @@ enum ecedu_cpu_feature {
     ECEDU_CPU_AVX512VBMI2 = 16, /* VPSHLDQ / VPSHRDQ                         */
     ECEDU_CPU_ZMM_OS = 32,      /* the OS saves the AVX-512 state (XCR0)     */
     ECEDU_CPU_AVX512VL = 64,    /* AVX-512 instructions on 128/256-bit regs  */
+    ECEDU_CPU_BMI2 = 128,       /* MULX (CPUID.7.0:EBX[8])                   */
+    ECEDU_CPU_ADX = 256,        /* ADCX, ADOX (CPUID.7.0:EBX[19])            */
 };
 
 /* Field implementation levels, lowest first (cpu.c). */
@@ -86,6 +88,15 @@ enum ecedu_koblitz_method {
 /* Prime-field multiplications of ecedu_prime_mul (field/gfp/). */
 enum ecedu_prime_variant {
     ECEDU_PRIME_MONTGOMERY = 0, /* CIOS Montgomery, any odd p (mont.tmpl.h)   */
+    ECEDU_PRIME_SOLINAS = 1,    /* P-192..P-384 Solinas, P-521 Mersenne        */
+    ECEDU_PRIME_P256_MONTGOMERY = 2, /* P-256, Montgomery by p's words         */
+    ECEDU_PRIME_UNSATURATED = 3, /* P-224 (4 x 56 bits), P-521 (9 x 58 bits)   */
+};
+
+/* Implementation levels of the prime fields (cpu.c), lowest first. */
+enum ecedu_gfp_impl_level {
+    ECEDU_GFP_IMPL_PORTABLE = 0, /* unsigned __int128 C                          */
+    ECEDU_GFP_IMPL_MULX = 1,     /* MULX and the ADX intrinsics (BMI2 and ADX)   */
 };
 
 /* Limits of the arithmetic mod an odd integer (field/gfp/). */
@@ -139,6 +150,13 @@ int ecedu_implementation(void);
 int ecedu_best_implementation(void); /* the highest level this CPU can run */
 int ecedu_using_pclmul(void);        /* the level in use is >= ECEDU_IMPL_PCLMUL */
 int ecedu_field_implementation(int m);
+/* The prime fields' level (an ecedu_gfp_impl_level), apart from the binary
+ * fields': the best the CPU has unless forced lower, at load time by
+ * ECEDU_PRIME_IMPL=portable|mulx or by force (-1 = the best; returns -1 and
+ * changes nothing if the CPU lacks the level). */
+int ecedu_force_prime_implementation(int level);
+int ecedu_prime_implementation(void);
+int ecedu_best_prime_implementation(void);
 
 /* --------------------------------------------------------------- curves */
 
@@ -234,9 +252,19 @@ int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, siz
 
 /* out = a b mod p (a, b, out: plen bytes; a, b < p else ECEDU_ERR_RANGE and a
  * zero output, chosen without a branch: constant time in a and b);
- * variant an ecedu_prime_variant (else ECEDU_ERR_ARGUMENT). */
+ * variant an ecedu_prime_variant (else ECEDU_ERR_ARGUMENT).  MONTGOMERY: any
+ * valid p, limb_bits 32 or 64; the others: limb_bits 64 only (else
+ * ECEDU_ERR_ARGUMENT) and only the primes they cover (ecedu_prime_field_at),
+ * else ECEDU_ERR_MODULUS. */
 int ecedu_prime_mul(int variant, int limb_bits, const uint8_t *p, size_t plen, const uint8_t *a,
                     const uint8_t *b, uint8_t *out);
+
+/* Entry i (0, 1, ...) of the table of fixed-size prime fields: its variant,
+ * the curve name of its prime (static storage), the prime (static, *plen
+ * big-endian bytes) and whether it has a MULX path (1) or not (0).  Returns 0,
+ * or -1 past the last entry. */
+int ecedu_prime_field_at(int i, int *variant, const char **name, const uint8_t **p, size_t *plen,
+                         int *mulx);
 
 /* out (mlen bytes) = base^exp mod m: base of blen bytes (any value),
  * exp of elen bytes (elen = 0 is exponent 0); blen, elen <=
@@ -325,6 +353,14 @@ double ecedu_tsc_per_core_cycle(void);
 /* A dependent chain of Montgomery multiplications r = r a / R mod p (p: plen
  * bytes, a valid modulus of ecedu_prime_mul; a fixed a < p). */
 double ecedu_bench_prime_mul(int limb_bits, const uint8_t *p, size_t plen, long iterations);
+/* A dependent chain of multiplications of variant (an ecedu_prime_variant; MONTGOMERY
+ * is ecedu_bench_prime_mul) on p, in the variant's own representation. */
+double ecedu_bench_prime_variant_mul(int variant, int limb_bits, const uint8_t *p, size_t plen,
+                                     long iterations);
+/* The TSC ticks of samples of *inner multiplications of that chain each (plus, once per
+ * sample, the conversions in and out: spread over *inner), into ticks[0..runs). */
+int ecedu_bench_prime_cycles(int variant, int limb_bits, const uint8_t *p, size_t plen, long runs,
+                             uint64_t *ticks, int *inner);
 /* ecedu_modexp_crt on one key and input (same arguments, output discarded). */
 double ecedu_bench_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t *p,
                               size_t plen, const uint8_t *q, size_t qlen, const uint8_t *dp,

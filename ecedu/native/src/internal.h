@@ -218,6 +218,31 @@ int ecedu_p_scalar_mult(const ecedu_pcurve *pc, const uint8_t *k, size_t klen, c
 int ecedu_p_scalar_mult_base(const ecedu_pcurve *pc, const uint8_t *k, size_t klen, uint8_t *ox,
                              uint8_t *oy, size_t flen);
 
+/* --- issue 13: the fixed-size prime fields (field/gfp/variants.c, fe_*.h) --- */
+/* One fixed-size fe implementation at the byte level (field/gfp/fe_bridge.tmpl.h). */
+typedef struct ecedu_prime_fe {
+    int variant;      /* an ecedu_prime_variant                                    */
+    const char *name; /* the field's curve, "P-256"                               */
+    size_t plen;
+    const uint8_t *p; /* the prime, plen big-endian bytes                          */
+    int mulx;         /* 1 if it has a MULX/ADX path (cpu.c chooses it)            */
+    /* out = a b mod p (plen bytes each); all-ones if a, b < p, else 0; constant time */
+    uint64_t (*mul)(uint8_t *out, const uint8_t *a, const uint8_t *b);
+    /* out = a^(iterations + 1) by a dependent chain of multiplications (bench.c) */
+    void (*chain)(uint8_t *out, const uint8_t *a, long iterations);
+} ecedu_prime_fe;
+/* The implementation of variant for the prime p (public), or NULL. */
+const ecedu_prime_fe *ecedu_prime_fe_for(int variant, const uint8_t *p, size_t plen);
+/* cpu.c: 1 while the prime fields use their MULX/ADX code (CPUID and
+ * ecedu_force_prime_implementation), read by fe_p256_mont.h. */
+extern int ecedu_gfp_mulx_flag;
+static inline int ecedu_gfp_mulx_enabled(void) { return ecedu_gfp_mulx_flag; }
+/* field/gfp/variants_adx.c: the P-256 Montgomery bridge built for BMI2/ADX (call
+ * only when ecedu_gfp_mulx_enabled()). */
+uint64_t ecedu_p256m_adx_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);
+void ecedu_p256m_adx_chain(uint8_t *out, const uint8_t *a, long iterations);
+/* --- end issue 13 --- */
+
 /* ---------------------------------------------------------------------
  * Small constant-time helpers shared by all files.
  * --------------------------------------------------------------------- */

@@ -1,7 +1,8 @@
 /*
  * prime.c -- the public functions of field/gfp/: input checks, then the
  * Montgomery kernels of mont.tmpl.h at the limb width asked for
- * (mont32.c, mont64.c).
+ * (mont32.c, mont64.c), or the fixed-size implementation of a NIST prime
+ * (variants.c).
  */
 #include "internal.h"
 
@@ -24,8 +25,24 @@ static int less_than(const uint8_t *a, const uint8_t *p, size_t len) {
     return (int)borrow;
 }
 
+/* The fixed-size variants (variants.c): 64-bit limbs only, the primes they cover. */
+static int prime_mul_fixed(int variant, int limb_bits, const uint8_t *p, size_t plen, const uint8_t *a,
+                           const uint8_t *b, uint8_t *out) {
+    if (limb_bits != 64) return ECEDU_ERR_ARGUMENT;
+    if (!p || plen == 0 || !a || !b || !out) return ECEDU_ERR_LENGTH;
+    const ecedu_prime_fe *fe = ecedu_prime_fe_for(variant, p, plen);
+    if (!fe) return ECEDU_ERR_MODULUS;
+    uint32_t ok = (uint32_t)fe->mul(out, a, b) & 1u; /* the range check, as a mask */
+    uint8_t keep = (uint8_t)(0u - ok);
+    for (size_t i = 0; i < plen; i++) out[i] &= keep;
+    return (int)((uint32_t)ECEDU_ERR_RANGE & (ok - 1u));
+}
+
 int ecedu_prime_mul(int variant, int limb_bits, const uint8_t *p, size_t plen, const uint8_t *a,
                     const uint8_t *b, uint8_t *out) {
+    if (variant == ECEDU_PRIME_SOLINAS || variant == ECEDU_PRIME_P256_MONTGOMERY ||
+        variant == ECEDU_PRIME_UNSATURATED)
+        return prime_mul_fixed(variant, limb_bits, p, plen, a, b, out);
     const ecedu_gfp_impl *f = impl_for(limb_bits);
     if (!f || variant != ECEDU_PRIME_MONTGOMERY) return ECEDU_ERR_ARGUMENT;
     int rc = check_modulus(p, plen);

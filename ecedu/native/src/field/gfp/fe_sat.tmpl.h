@@ -1,0 +1,158 @@
+/*
+ * fe_sat.tmpl.h -- TEMPLATE: everything of a fixed-size prime-field element in
+ * SATURATED 64-bit limbs except its multiplication: bytes in and out, small
+ * constants, addition, subtraction, negation, conditional move, the zero test
+ * and the inversion a^(p-2).  The including file writes the multiplication (the
+ * concept of that file: a Solinas reduction, the P-256 Montgomery product, ...)
+ * and then includes this template for the rest of the fe interface (see the
+ * brief's "prime-field element interface", and field/gfp/README.md).
+ *
+ * Macro contract (set by the including file before the #include; the file
+ * undefines them after it; this template defines no macro of its own):
+ *   FE_NAME(x)   the file's prefix pasted to x: FE_NAME(add) -> p256m_add
+ *   FE_N         the number of 64-bit limbs, p < 2^(64 FE_N)
+ *   FE_NBYTES    bytes of an element, 8 (FE_N - 1) < FE_NBYTES <= 8 FE_N
+ *   FE_P         the name of a static const uint64_t[FE_N]: p, little-endian limbs
+ *   FE_PM2       the name of a static const uint64_t[FE_N]: p - 2 (the exponent of inv)
+ *   FE_MONT      1 if elements are in Montgomery form x R mod p (R = 2^(64 FE_N));
+ *                then FE_R2 names a static const uint64_t[FE_N] holding R^2 mod p;
+ *                0 if elements are the ordinary residues x mod p
+ * Before the #include the file has defined
+ *   typedef struct { uint64_t v[FE_N]; } FE_NAME(fe);
+ *   static void FE_NAME(mul)(FE_NAME(fe) *r, const FE_NAME(fe) *a, const FE_NAME(fe) *b);
+ * where mul returns a fully reduced r < p for a, b < p, and r may alias a or b.
+ *
+ * Representation invariant: every element is FULLY REDUCED, 0 <= v < p (in
+ * Montgomery form: v = x R mod p).  Then a + b < 2p and a - b > -p, so one
+ * masked subtraction or addition of p reduces every sum and difference, and
+ * the zero test is a test of the limbs.  p is public; the element values are
+ * secret: no branch and no memory address below depends on them (the branches
+ * in inv are on the bits of the public p - 2).
+ */
+
+/* ------------------------------------------------------------ limb helpers */
+
+/* r = a - b over FE_N limbs; returns the borrow out (0 or 1). */
+static inline uint64_t FE_NAME(sub_limbs)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+    uint64_t borrow = 0;
+    for (int i = 0; i < FE_N; i++) {
+        unsigned __int128 x = (unsigned __int128)a[i] - b[i] - borrow;
+        r[i] = (uint64_t)x;
+        borrow = (uint64_t)(x >> 64) & 1; /* the high half is 0 or all ones */
+    }
+    return borrow;
+}
+
+/* r = a + (b & mask) over FE_N limbs; returns the carry out. */
+static inline uint64_t FE_NAME(add_limbs_masked)(uint64_t *r, const uint64_t *a, const uint64_t *b,
+                                                 uint64_t mask) {
+    uint64_t carry = 0;
+    for (int i = 0; i < FE_N; i++) {
+        unsigned __int128 x = (unsigned __int128)a[i] + (b[i] & mask) + carry;
+        r[i] = (uint64_t)x;
+        carry = (uint64_t)(x >> 64);
+    }
+    return carry;
+}
+
+/* r = t + hi 2^(64 FE_N) reduced once: t - p if that is >= 0, else t.  Needs
+ * t + hi 2^(64 FE_N) < 2p (hi in {0, 1}); the subtraction is always done and its
+ * result kept or dropped by a mask.  The helper of every multiplication here. */
+static inline void FE_NAME(cond_sub_p)(uint64_t *r, const uint64_t *t, uint64_t hi) {
+    uint64_t d[FE_N];
+    uint64_t borrow = FE_NAME(sub_limbs)(d, t, FE_P);
+    uint64_t keep_t = 0 - (borrow & (hi ^ 1)); /* negative: borrow and no extra bit */
+    for (int i = 0; i < FE_N; i++) r[i] = (t[i] & keep_t) | (d[i] & ~keep_t);
+}
+
+/* ------------------------------------------------------------ the fe interface */
+
+static inline void FE_NAME(sqr)(FE_NAME(fe) *r, const FE_NAME(fe) *a) {
+    FE_NAME(mul)(r, a, a);
+}
+
+/* r = a + b mod p: a + b < 2p, one conditional subtraction (the carry out of the
+ * top limb is the extra bit hi of cond_sub_p). */
+static inline void FE_NAME(add)(FE_NAME(fe) *r, const FE_NAME(fe) *a, const FE_NAME(fe) *b) {
+    uint64_t s[FE_N];
+    uint64_t carry = FE_NAME(add_limbs_masked)(s, a->v, b->v, ~(uint64_t)0);
+    FE_NAME(cond_sub_p)(r->v, s, carry);
+}
+
+/* r = a - b mod p: a - b > -p, so p added back under the borrow's mask suffices. */
+static inline void FE_NAME(sub)(FE_NAME(fe) *r, const FE_NAME(fe) *a, const FE_NAME(fe) *b) {
+    uint64_t borrow = FE_NAME(sub_limbs)(r->v, a->v, b->v);
+    (void)FE_NAME(add_limbs_masked)(r->v, r->v, FE_P, 0 - borrow);
+}
+
+static inline void FE_NAME(neg)(FE_NAME(fe) *r, const FE_NAME(fe) *a) {
+    FE_NAME(fe) zero = {{0}};
+    FE_NAME(sub)(r, &zero, a);
+}
+
+/* r = mask ? a : r, mask 0 or all-ones. */
+static inline void FE_NAME(cmov)(FE_NAME(fe) *r, const FE_NAME(fe) *a, uint64_t mask) {
+    for (int i = 0; i < FE_N; i++) r->v[i] ^= mask & (r->v[i] ^ a->v[i]);
+}
+
+/* all-ones if a = 0 mod p: a is fully reduced, so a = 0 as an integer (also in
+ * Montgomery form: x R = 0 mod p iff x = 0 mod p). */
+static inline uint64_t FE_NAME(is_zero)(const FE_NAME(fe) *a) {
+    uint64_t t = 0;
+    for (int i = 0; i < FE_N; i++) t |= a->v[i];
+    return ecedu_ct_is_zero_u64(t);
+}
+
+/* r = k for a public k < 2^32 < p (Montgomery: k R = mont(k, R^2)). */
+static inline void FE_NAME(set_small)(FE_NAME(fe) *r, uint64_t k) {
+    memset(r, 0, sizeof *r);
+    r->v[0] = k;
+#if FE_MONT
+    FE_NAME(fe) r2;
+    memcpy(r2.v, FE_R2, sizeof r2.v);
+    FE_NAME(mul)(r, r, &r2);
+#endif
+}
+
+/* Big-endian bytes in; returns all-ones if in < p, else 0 and r = 0.  Constant
+ * time: the comparison is the borrow of in - p, the choice a mask. */
+static inline uint64_t FE_NAME(from_bytes)(FE_NAME(fe) *r, const uint8_t in[FE_NBYTES]) {
+    uint64_t d[FE_N];
+    memset(r, 0, sizeof *r);
+    for (int k = 0; k < FE_NBYTES; k++) r->v[k / 8] |= (uint64_t)in[FE_NBYTES - 1 - k] << (8 * (k % 8));
+    uint64_t ok = 0 - FE_NAME(sub_limbs)(d, r->v, FE_P); /* in < p: a borrow */
+    for (int i = 0; i < FE_N; i++) r->v[i] &= ok;
+#if FE_MONT
+    FE_NAME(fe) r2;
+    memcpy(r2.v, FE_R2, sizeof r2.v);
+    FE_NAME(mul)(r, r, &r2); /* x R^2 / R = x R */
+#endif
+    return ok;
+}
+
+/* Canonical big-endian bytes out (Montgomery: x = mont(x R, 1) first). */
+static inline void FE_NAME(to_bytes)(uint8_t out[FE_NBYTES], const FE_NAME(fe) *a) {
+    FE_NAME(fe) t = *a;
+#if FE_MONT
+    FE_NAME(fe) one = {{1}};
+    FE_NAME(mul)(&t, &t, &one); /* x R 1 / R = x, < p */
+#endif
+    for (int k = 0; k < FE_NBYTES; k++) out[FE_NBYTES - 1 - k] = (uint8_t)(t.v[k / 8] >> (8 * (k % 8)));
+    ecedu_wipe(&t, sizeof t);
+}
+
+/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0): left-to-right square and multiply over
+ * the bits of the PUBLIC exponent p - 2, so the sequence of operations is the
+ * same for every a.  (Not the shortest addition chain: one squaring per bit and
+ * one multiplication per 1 bit.) */
+static inline void FE_NAME(inv)(FE_NAME(fe) *r, const FE_NAME(fe) *a) {
+    FE_NAME(fe) x = *a, acc;
+    FE_NAME(set_small)(&acc, 1);
+    for (int bit = 64 * FE_N - 1; bit >= 0; bit--) {
+        FE_NAME(sqr)(&acc, &acc);
+        if ((FE_PM2[bit / 64] >> (bit % 64)) & 1) FE_NAME(mul)(&acc, &acc, &x);
+    }
+    *r = acc;
+    ecedu_wipe(&x, sizeof x);
+    ecedu_wipe(&acc, sizeof acc);
+}

@@ -1,0 +1,93 @@
+/*
+ * fe_ops_driver.c -- the whole fe interface of each fixed-size prime field of
+ * src/field/gfp/ (fe_*.h, compiled into this program), for
+ * tests/native/test_native_fe_ops.py: reads lines "<field> <a hex> <b hex>" (a, b
+ * big-endian, the field's byte size) and prints one line of results, computed
+ * in the field's own representation so that partially reduced values flow from
+ * one operation into the next:
+ *   ok(a) ok(b)  a*b  a^2  a+b  a-b  -a  (a+b)(a-b)  ((a+b)(a-b))^2 + 2(-a)
+ *   a^-1  a a^-1  is_zero(a)  is_zero(a-a)  cmov(a<-b, 1)  cmov(a<-b, 0)  7
+ * (ok: the from_bytes mask as 0/1; every element as canonical hex bytes).
+ * Fields: p192s p224s p256s p384s p521m p256m p224u p521u; argv[1] "portable" forces
+ * the portable P-256 Montgomery product.
+ */
+#include <stdio.h>
+#include <string.h>
+#include "internal.h"
+
+#include "field/gfp/fe_p192_solinas.h"
+#include "field/gfp/fe_p224_solinas.h"
+#include "field/gfp/fe_p224_unsat.h"
+#include "field/gfp/fe_p256_mont.h"
+#include "field/gfp/fe_p256_solinas.h"
+#include "field/gfp/fe_p384_solinas.h"
+#include "field/gfp/fe_p521_mersenne.h"
+#include "field/gfp/fe_p521_unsat.h"
+
+static int unhex(uint8_t *out, size_t n, const char *s) {
+    if (strlen(s) != 2 * n) return -1;
+    for (size_t i = 0; i < n; i++) {
+        unsigned v;
+        if (sscanf(s + 2 * i, "%2x", &v) != 1) return -1;
+        out[i] = (uint8_t)v;
+    }
+    return 0;
+}
+
+static void put(const uint8_t *b, size_t n) {
+    putchar(' ');
+    for (size_t i = 0; i < n; i++) printf("%02x", b[i]);
+}
+
+#define RUN(pfx, N)                                                                  \
+    static void run_##pfx(const uint8_t *ab, const uint8_t *bb) {                    \
+        pfx##_fe a, b, s, d, t, u, z;                                                \
+        uint8_t o[N];                                                                \
+        uint64_t oka = pfx##_from_bytes(&a, ab), okb = pfx##_from_bytes(&b, bb);     \
+        printf("%d %d", (int)(oka & 1), (int)(okb & 1));                            \
+        pfx##_mul(&t, &a, &b), pfx##_to_bytes(o, &t), put(o, N);                     \
+        pfx##_sqr(&t, &a), pfx##_to_bytes(o, &t), put(o, N);                         \
+        pfx##_add(&s, &a, &b), pfx##_to_bytes(o, &s), put(o, N);                     \
+        pfx##_sub(&d, &a, &b), pfx##_to_bytes(o, &d), put(o, N);                     \
+        pfx##_neg(&u, &a), pfx##_to_bytes(o, &u), put(o, N);                         \
+        pfx##_mul(&t, &s, &d), pfx##_to_bytes(o, &t), put(o, N);                     \
+        pfx##_sqr(&t, &t), pfx##_add(&u, &u, &u), pfx##_add(&t, &t, &u);             \
+        pfx##_to_bytes(o, &t), put(o, N);                                            \
+        pfx##_inv(&t, &a), pfx##_to_bytes(o, &t), put(o, N);                         \
+        pfx##_mul(&t, &t, &a), pfx##_to_bytes(o, &t), put(o, N);                     \
+        pfx##_sub(&z, &a, &a);                                                       \
+        printf(" %d %d", (int)(pfx##_is_zero(&a) & 1), (int)(pfx##_is_zero(&z) & 1)); \
+        t = a, pfx##_cmov(&t, &b, ~(uint64_t)0), pfx##_to_bytes(o, &t), put(o, N);   \
+        t = a, pfx##_cmov(&t, &b, 0), pfx##_to_bytes(o, &t), put(o, N);              \
+        pfx##_set_small(&t, 7), pfx##_to_bytes(o, &t), put(o, N);                    \
+        putchar('\n');                                                               \
+    }
+RUN(p192s, 24)
+RUN(p224s, 28)
+RUN(p256s, 32)
+RUN(p384s, 48)
+RUN(p521m, 66)
+RUN(p256m, 32)
+RUN(p224u, 28)
+RUN(p521u, 66)
+
+int main(int argc, char **argv) {
+    static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
+        {"p192s", 24, run_p192s}, {"p224s", 28, run_p224s}, {"p256s", 32, run_p256s},
+        {"p384s", 48, run_p384s}, {"p521m", 66, run_p521m}, {"p256m", 32, run_p256m},
+        {"p224u", 28, run_p224u}, {"p521u", 66, run_p521u},
+    };
+    if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
+    char name[16], ha[200], hb[200];
+    uint8_t a[66], b[66];
+    while (scanf("%15s %199s %199s", name, ha, hb) == 3) {
+        size_t i = 0;
+        while (i < sizeof f / sizeof f[0] && strcmp(f[i].name, name)) i++;
+        if (i == sizeof f / sizeof f[0] || unhex(a, f[i].n, ha) || unhex(b, f[i].n, hb)) {
+            printf("bad input\n");
+            return 1;
+        }
+        f[i].run(a, b);
+    }
+    return 0;
+}

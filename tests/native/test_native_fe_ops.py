@@ -1,0 +1,110 @@
+"""The whole fe interface (bytes, mul, sqr, add, sub, neg, inv, is_zero, cmov, set_small) of the
+fixed-size prime fields of src/field/gfp/ -- what a curve uses, beyond ecedu_prime_mul -- through
+tests/native/fe_ops_driver.c, which compiles the fe_*.h headers in, against Python's ints.
+Values chain through the operations in each field's own representation (partially reduced limbs
+of the unsaturated fields, Montgomery form) before they are converted back."""
+
+import os
+import random
+import shutil
+import subprocess
+from pathlib import Path
+
+import pytest
+
+from ecedu import native
+
+NATIVE = Path(native.__file__).resolve().parent
+DRIVER = Path(__file__).resolve().parent / "fe_ops_driver.c"
+NIST = {
+    "P-192": 2**192 - 2**64 - 1,
+    "P-224": 2**224 - 2**96 + 1,
+    "P-256": 2**256 - 2**224 + 2**192 + 2**96 - 1,
+    "P-384": 2**384 - 2**128 - 2**96 + 2**32 - 1,
+    "P-521": 2**521 - 1,
+}
+FIELDS = {
+    "p192s": "P-192",
+    "p224s": "P-224",
+    "p256s": "P-256",
+    "p384s": "P-384",
+    "p521m": "P-521",
+    "p256m": "P-256",
+    "p224u": "P-224",
+    "p521u": "P-521",
+}
+
+
+SANITIZE = [
+    "-O1",
+    "-g",
+    "-fno-omit-frame-pointer",
+    "-fsanitize=address,undefined",
+    "-fno-sanitize-recover=all",
+]
+
+
+@pytest.fixture(scope="module", params=["plain", "asan-ubsan"])
+def driver(request, tmp_path_factory):
+    """The driver built plainly, and with ASan and UBSan (the fe_*.h code is compiled into
+    it, so the sanitizers see all of it; the library it links is the plain one)."""
+    cc = shutil.which("gcc") or shutil.which("cc")
+    lib = NATIVE / "libecedu_native.so"
+    if cc is None or not lib.exists():
+        pytest.skip("needs a C compiler and the built library")
+    exe = tmp_path_factory.mktemp("fe") / f"fe_ops_driver_{request.param}"
+    flags = ["-O2"] if request.param == "plain" else SANITIZE
+    cmd = [cc, *flags, "-Wall", "-Wextra", "-Werror", "-I", str(NATIVE / "src"), str(DRIVER), "-o", str(exe)]
+    r = subprocess.run(
+        cmd + ["-L", str(NATIVE), "-lecedu_native", f"-Wl,-rpath,{NATIVE}"], capture_output=True
+    )
+    if r.returncode and request.param != "plain":
+        pytest.skip(f"cannot build with the sanitizers: {r.stderr.decode()[-300:]}")
+    assert r.returncode == 0, r.stderr.decode()
+    return exe
+
+
+def _inputs(p, rng):
+    k = p.bit_length()
+    vals = [0, 1, 2, p - 1, p - 2, (p + 1) // 2, (1 << (k - 1)) - 1, p - (1 << 96), (1 << 224) - 1]
+    vals += [(1 << j) - 1 for j in (56, 58, 64, 112, 116, 128, 168, 192) if (1 << j) < p]
+    vals += [rng.randrange(p) for _ in range(25)]
+    vals = [v for v in vals if 0 <= v < p]
+    pairs = [(a, b) for a in vals[:9] for b in vals[:9]] + list(zip(vals, reversed(vals)))
+    return pairs + [(p, 1), (1, p), (2 ** (8 * ((k + 7) // 8)) - 1, 3)]  # >= p: mask 0
+
+
+def _expect(p, a, b):
+    oka, okb = int(a < p), int(b < p)
+    a, b = (a if oka else 0), (b if okb else 0)
+    s, d, na = (a + b) % p, (a - b) % p, -a % p
+    inv = pow(a, p - 2, p)
+    return [oka, okb, a * b % p, a * a % p, s, d, na, s * d % p, (s * d * s * d + 2 * na) % p, inv,
+            inv * a % p, int(a == 0), 1, b, a, 7]  # fmt: skip
+
+
+@pytest.mark.parametrize("level", ["best", "portable"])
+def test_fe_interface_of_every_field(driver, level):
+    if level == "portable" and "mulx" not in native.available_prime_implementations():
+        pytest.skip("no MULX level on this CPU: 'best' already is the portable code")
+    rng = random.Random(level)
+    lines, want = [], []
+    for pfx, field in FIELDS.items():
+        p = NIST[field]
+        n = (p.bit_length() + 7) // 8
+        for a, b in _inputs(p, rng):
+            lines.append(f"{pfx} {a.to_bytes(n, 'big').hex()} {b.to_bytes(n, 'big').hex()}")
+            want.append((pfx, a, b, _expect(p, a, b)))
+    args = [str(driver)] + (["portable"] if level == "portable" else [])
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
+    r = subprocess.run(
+        args, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300, env=env
+    )
+    assert r.returncode == 0 and "runtime error" not in r.stderr, r.stdout[-2000:] + r.stderr[-4000:]
+    out = r.stdout.splitlines()
+    assert len(out) == len(want)
+    for line, (pfx, a, b, exp) in zip(out, want):
+        f = line.split()
+        got = [int(f[0]), int(f[1])] + [int(x, 16) for x in f[2:11]] + [int(f[11]), int(f[12])]
+        got += [int(x, 16) for x in f[13:]]
+        assert got == exp, (pfx, hex(a), hex(b))
