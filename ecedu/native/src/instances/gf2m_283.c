@@ -9,6 +9,10 @@
 #include <immintrin.h>
 #include "internal.h"
 
+#ifndef GF283_YMUL
+#define GF283_YMUL 1
+#endif
+
 #define GF_M 283
 #define GF_NW 5
 #define GF_RED_TERMS 12, 7, 5, 0
@@ -30,12 +34,28 @@
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
-/* Third instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
+/* Third instance: the same code built for AVX2 with VPCLMULQDQ on 256-bit
+ * registers (the CPUs that have it without AVX-512: AMD Zen 3, Intel Alder
+ * Lake and later client cores; cpu.c checks CPUID and the OS ymm state).
+ * GF_YMUL: the multiplication on 256-bit VPCLMULQDQ (field/gf2m/
+ * clmul256.tmpl.h), where it was measured faster; see cpu.c for the
+ * measurement and the level each field uses by default.
+ * prefer-vector-width=128: as for the AVX-512 instance (gf2m_409.c). */
+#pragma GCC push_options
+#pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
+#define GF_PCLMUL 2
+#define GF_YMUL GF283_YMUL
+#define GF_TABLE_NAME ecedu_gf283_avx2
+#define FN(name) gf283_avx2_##name
+#include "instances/instance.tmpl.h"
+#pragma GCC pop_options
+
+/* Fourth instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
  * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c. */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
-#define GF_PCLMUL 2
+#define GF_PCLMUL 3
 #define GF_TABLE_NAME ecedu_gf283_avx512
 #define FN(name) gf283_avx512_##name
 #include "instances/instance.tmpl.h"

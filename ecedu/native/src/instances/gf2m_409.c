@@ -9,6 +9,10 @@
 #include <immintrin.h>
 #include "internal.h"
 
+#ifndef GF409_YMUL
+#define GF409_YMUL 1
+#endif
+
 #define GF_M 409
 #define GF_NW 7
 #define GF_RED_TERMS 87, 0
@@ -31,7 +35,23 @@
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
-/* Third instance: the code built for AVX-512 (as in every field), and here
+/* Third instance: the same code built for AVX2 with VPCLMULQDQ on 256-bit
+ * registers (the CPUs that have it without AVX-512: AMD Zen 3, Intel Alder
+ * Lake and later client cores; cpu.c checks CPUID and the OS ymm state).
+ * GF_YMUL: the multiplication on 256-bit VPCLMULQDQ (field/gf2m/
+ * clmul256.tmpl.h), where it was measured faster; see cpu.c for the
+ * measurement and the level each field uses by default.
+ * prefer-vector-width=128: as for the AVX-512 instance (gf2m_409.c). */
+#pragma GCC push_options
+#pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
+#define GF_PCLMUL 2
+#define GF_YMUL GF409_YMUL
+#define GF_TABLE_NAME ecedu_gf409_avx2
+#define FN(name) gf409_avx2_##name
+#include "instances/instance.tmpl.h"
+#pragma GCC pop_options
+
+/* Fourth instance: the code built for AVX-512 (as in every field), and here
  * (GF_ZMUL) also the multiplication on 512-bit VPCLMULQDQ (see
  * field/gf2m/field.tmpl.h); cpu.c uses it only when CPUID and the OS (XGETBV) say the
  * zmm state is usable.  Only m = 409 and m = 571 multiply on zmm.  Measured on a Sapphire Rapids VM (rdtsc, min of many,
@@ -49,7 +69,7 @@
  * ECDH +3% without, +10% with). */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
-#define GF_PCLMUL 2
+#define GF_PCLMUL 3
 #define GF_ZMUL 1
 #define GF_TABLE_NAME ecedu_gf409_avx512
 #define FN(name) gf409_avx512_##name

@@ -1,7 +1,7 @@
 /*
  * instance.tmpl.h -- TEMPLATE driver: one field implementation with its
- * curve code.  Included three times by every instances/gf2m_<m>.c (portable,
- * PCLMULQDQ, AVX-512), it instantiates
+ * curve code.  Included four times by every instances/gf2m_<m>.c (portable,
+ * PCLMULQDQ, AVX2, AVX-512), it instantiates
  *     field/gf2m/field.tmpl.h   the arithmetic of GF(2^m)
  *     curve/point.tmpl.h        point checks and decompression
  *     curve/ladder.tmpl.h       Montgomery ladder (Lopez-Dahab x-only)
@@ -27,15 +27,18 @@
  *
  * Set before each instance, undefined below:
  *   GF_PCLMUL          the level (ecedu_impl_level): 0 portable, 1 PCLMULQDQ,
- *                      2 the PCLMULQDQ code compiled for AVX-512
- *   GF_ZMUL            optional, with GF_PCLMUL 2: multiply on 512-bit
+ *                      2 the PCLMULQDQ code compiled for AVX2 (+VPCLMULQDQ),
+ *                      3 the PCLMULQDQ code compiled for AVX-512
+ *   GF_YMUL            optional, with GF_PCLMUL 2: multiply on 256-bit
+ *                      VPCLMULQDQ (clmul256.tmpl.h; default 0)
+ *   GF_ZMUL            optional, with GF_PCLMUL 3: multiply on 512-bit
  *                      VPCLMULQDQ (clmul512.tmpl.h; default 0)
  *   GF_TABLE_NAME      the name of the exported table
  *   FN(name)           gives every function a unique prefix (gf163_pclmul_name)
  *
  * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
  * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
- * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN.
+ * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT.
  * (tests/native/test_native_layout.py checks that this list is complete.)
  */
 #include "field/gf2m/field.tmpl.h"
@@ -68,6 +71,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
 /* per instance */
 #undef GF_PCLMUL
 #undef GF_ZMUL
+#undef GF_YMUL
 #undef GF_TABLE_NAME
 #undef FN
 /* the templates' own */
@@ -87,3 +91,5 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_MSQ_MIN
 #undef GF_MSQ_CT_MIN
 #undef GF_MSQ_TABLE_MIN
+#undef GF_NQ
+#undef GF_NT
