@@ -101,7 +101,9 @@ def measure(op: str, target, runs: int = 1000) -> Cycles:
     )
     per_op = [t / inner.value for t in ticks]
     label = target if kind == "curve" else f"GF(2^{target})"
-    return Cycles(op, label, native.implementation(), runs, min(per_op), statistics.median(per_op), None)
+    # the level this field uses (the forced one, else the field's default: cpu.c g_default)
+    level = native.field_implementation(library.curve_params(target).m if kind == "curve" else target)
+    return Cycles(op, label, level, runs, min(per_op), statistics.median(per_op), None)
 
 
 def report(curves: list[str], ops: list[str], runs: int = 1000) -> tuple[list[Cycles], dict]:

@@ -1,17 +1,13 @@
 /*
  * gf2m_571.c -- GF(2^571) with f(z) = z^571 + z^10 + z^5 + z^2 + 1, 9 words per element,
- * and the curves over it.  Three instances of the same template: portable C,
- * PCLMULQDQ (SSE4.1) and PCLMULQDQ with AVX-512, here with the
+ * and the curves over it.  Four instances of the same template: portable C,
+ * PCLMULQDQ (SSE4.1), PCLMULQDQ with AVX2 and PCLMULQDQ with AVX-512, here with the
  * multiplication on 512-bit VPCLMULQDQ (each compiled for its instruction
  * set by the pragma only; cpu.c decides at run time which one may be used).
  */
 #include <stdlib.h>
 #include <immintrin.h>
 #include "internal.h"
-
-#ifndef GF571_YMUL
-#define GF571_YMUL 1
-#endif
 
 #define GF_M 571
 #define GF_NW 9
@@ -38,14 +34,13 @@
 /* Third instance: the same code built for AVX2 with VPCLMULQDQ on 256-bit
  * registers (the CPUs that have it without AVX-512: AMD Zen 3, Intel Alder
  * Lake and later client cores; cpu.c checks CPUID and the OS ymm state).
- * GF_YMUL: the multiplication on 256-bit VPCLMULQDQ (field/gf2m/
- * clmul256.tmpl.h), where it was measured faster; see cpu.c for the
- * measurement and the level each field uses by default.
+ * The multiplication on 256-bit VPCLMULQDQ (GF_YMUL, field/gf2m/
+ * clmul256.tmpl.h) is used for m = 409 only, where it was measured faster
+ * (cpu.c has the measurement and the level each field uses by default).
  * prefer-vector-width=128: as for the AVX-512 instance (gf2m_409.c). */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
-#define GF_YMUL GF571_YMUL
 #define GF_TABLE_NAME ecedu_gf571_avx2
 #define FN(name) gf571_avx2_##name
 #include "instances/instance.tmpl.h"

@@ -14,14 +14,15 @@
  * The macro contract, in one place.
  *
  * Set once per field by gf2m_<m>.c, before the first instance (kept for all
- * three; the file is its own translation unit):
+ * four; the file is its own translation unit):
  *   GF_M               the degree m
  *   GF_NW              words per element, ceil(m/64)
  *   GF_RED_TERMS       the non-leading exponents of f, largest first, e.g.
  *                      7, 6, 3, 0 for f = z^163 + z^7 + z^6 + z^3 + 1
  *   GF_NRED            how many of them (2: trinomial, 4: pentanomial)
  *   GF_MSQ_AVX512_MIN  optional: shortest run of squarings that FN(inv) does
- *   GF_MSQ_SSE_MIN       by a matrix on AVX-512 / SSE (default 24)
+ *   GF_MSQ_AVX2_MIN      by a matrix on AVX-512 / AVX2 / SSE (default 24;
+ *   GF_MSQ_SSE_MIN       AVX2 takes the SSE one if it has none of its own)
  *   GF_FOLD_WORD       optional: the word boundary of the first reduction
  *   GF_FOLD_TERMS        fold and its terms (clmul128.tmpl.h, FN(vreduce))
  *

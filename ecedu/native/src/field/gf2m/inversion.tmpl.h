@@ -46,10 +46,13 @@ static void FN(matrix_set)(FN(matrix) M, int i, const uint64_t *c) {
  * against squaring only: AVX-512 1.7-3x faster, SSE 1.5-2.5x, portable
  * 1.3-1.5x. */
 #define GF_MSQ_MIN 24
-/* The field file may set GF_MSQ_AVX512_MIN and GF_MSQ_SSE_MIN (the latter
- * also for the AVX2 level, not measured apart); 24 otherwise. */
+/* The field file may set GF_MSQ_AVX512_MIN, GF_MSQ_AVX2_MIN and
+ * GF_MSQ_SSE_MIN (the AVX2 level takes the SSE one when it sets no AVX2
+ * one); 24 otherwise. */
 #if GF_PCLMUL == 3 && defined(GF_MSQ_AVX512_MIN)
 #define GF_MSQ_CT_MIN GF_MSQ_AVX512_MIN
+#elif GF_PCLMUL == 2 && defined(GF_MSQ_AVX2_MIN)
+#define GF_MSQ_CT_MIN GF_MSQ_AVX2_MIN
 #elif (GF_PCLMUL == 1 || GF_PCLMUL == 2) && defined(GF_MSQ_SSE_MIN)
 #define GF_MSQ_CT_MIN GF_MSQ_SSE_MIN
 #else
