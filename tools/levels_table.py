@@ -24,7 +24,9 @@ ROOT = Path(__file__).resolve().parent.parent  # the checkout whose ecedu is mea
 
 def levels() -> list[str]:
     code = "from ecedu import native; print(' '.join(native.available_implementations()))"
-    return subprocess.run([sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True).stdout.split()
+    return subprocess.run(
+        [sys.executable, "-c", code], cwd=ROOT, capture_output=True, text=True, check=True
+    ).stdout.split()
 
 
 def run(level: str, op: str, runs: int) -> list[dict]:

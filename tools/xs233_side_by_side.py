@@ -44,7 +44,9 @@ PAIRS = [  # (ecedu op, curve, c-xs233 function)
 
 
 def xs233(prog: Path, core: int) -> dict[str, float]:
-    out = subprocess.run(["taskset", "-c", str(core), str(prog)], capture_output=True, text=True, check=True).stdout
+    out = subprocess.run(
+        ["taskset", "-c", str(core), str(prog)], capture_output=True, text=True, check=True
+    ).stdout
     return {m[1]: float(m[2]) for m in re.finditer(r"^(\w+):\s+([\d.]+)", out, re.M)}
 
 
@@ -54,7 +56,9 @@ def ecedu(op: str, core: int, runs: int, level: str | None) -> dict[tuple[str, s
         env["ECEDU_NATIVE_IMPL"] = level
     cmd = ["taskset", "-c", str(core), sys.executable, "-m", "ecedu", "speed", op, "--cycles"]
     cmd += ["--curves", "sect233k1", "sect233r1", "--runs", str(runs), "--json", "-q"]
-    recs = json.loads(subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout)
+    recs = json.loads(
+        subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    )
     return {(r["op"], r["target"]): (r["min_ticks"], r["median_ticks"], r["implementation"]) for r in recs}
 
 
@@ -80,11 +84,15 @@ def main(argv=None) -> int:
                 old = ours.get(k, [float("inf"), float("inf"), lvl])
                 ours[k] = [min(old[0], mn), min(old[1], med), lvl]
     print(f"TSC ticks, core {a.core}, best of {a.rounds} rounds; load average {os.getloadavg()[0]:.1f}")
-    print(f"{'ecedu':<16} {'level':<8} {'min':>8} {'median':>8}   {'c-xs233':<20} {'median':>8}   ratio (medians)")
+    print(
+        f"{'ecedu':<16} {'level':<8} {'min':>8} {'median':>8}   {'c-xs233':<20} {'median':>8}   ratio (medians)"
+    )
     for op, curve, fn in PAIRS:
         mn, med, lvl = ours[(op, curve)]
         ref = theirs.get(fn, float("nan"))
-        print(f"{op + ' ' + curve:<16} {lvl:<8} {mn:>8.0f} {med:>8.0f}   {fn:<20} {ref:>8.0f}   {med / ref:.2f}")
+        print(
+            f"{op + ' ' + curve:<16} {lvl:<8} {mn:>8.0f} {med:>8.0f}   {fn:<20} {ref:>8.0f}   {med / ref:.2f}"
+        )
     return 0
 
 
