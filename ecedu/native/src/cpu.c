@@ -115,41 +115,42 @@ static const ecedu_field_impl *const g_impls[][4] = {
  * whose best level is best (always <= best: a CPU without AVX-512 never
  * gets it, one without VPCLMULQDQ never gets avx2).
  *
- * The measurement it comes from: `python tools/levels_table.py --rounds 4`
- * (ECDH in TSC ticks, decoding and validation included, min over 4 rounds
+ * The measurement it comes from: `python tools/levels_table.py --rounds 3`
+ * (ECDH in TSC ticks, decoding and validation included, min over 3 rounds
  * of 1000 samples, every level forced in turn) on an AMD EPYC Zen 5 (which
  * has AVX-512, so it runs all four levels), 2 cores shared with other jobs
- * (load average 14: expect a few % of noise), 1 December 2026:
+ * (load average 10: expect a few % of noise), 1 December 2026:
  *     curve        pclmul    avx2  avx512
- *     sect163k1     18174   16978   14950
- *     sect163r1     25844   26520   19812
- *     sect193r1     31200   30056   24674
- *     sect233k1     25428   23868   17836
- *     sect233r1     40664   39546   31330
- *     sect239k1     30316   28236   22022
- *     sect283k1     41808   37050   34606
- *     sect283r1     65208   63336   53222
- *     sect409k1     78754   72514   46332
- *     sect409r1    153764  135070  102232
- *     sect571k1    160576  148200   99736
- *     sect571r1    333996  300456  176462
+ *     sect163k1     17316   17056   15028
+ *     sect163r1     24960   26806   19396
+ *     sect193r1     31226   29926   24986
+ *     sect233k1     25376   23868   18486
+ *     sect233r1     41262   38844   32526
+ *     sect239k1     29848   28002   22490
+ *     sect283k1     41756   37206   35256
+ *     sect283r1     65000   64064   53404
+ *     sect409k1     79846   70590   46124
+ *     sect409r1    156026  137852  102154
+ *     sect571k1    162682  154570   98384
+ *     sect571r1    336154  302614  178984
  * (r2 curves as r1).  The avx2 column there has the 256-bit multiplication
  * for m = 409 only: tried in every field, it was slower for the others
  * (ECDH relative to pclmul in the same run, 256-bit against 128-bit
  * multiplication inside the avx2 level: 193r1 1.11 vs 0.97, 233r1 1.07 vs
  * 0.96, 571r1 0.98 vs 0.87; 409r1 0.88 vs 0.96).  So on this CPU each level
- * beats the one below on every field, except avx2 on sect163r1/r2 (+2.6%
- * against pclmul, while sect163k1 is 6.6% faster): 163 keeps avx2.  Every
- * field therefore defaults to the best level here.  The table is per field
- * so that a measurement on a CPU without AVX-512 (Zen 3, Alder Lake: not
- * available to us; its VPCLMULQDQ and PCLMULQDQ throughputs differ from
- * Zen 5's) can change a field's choice without touching the others. */
+ * beats the one below on every field but one: avx2 on GF(2^163) is 7%
+ * slower than pclmul on sect163r1/r2 (2.6% in an earlier run) and only
+ * 1.5% faster on sect163k1, so a CPU whose best level is avx2 runs
+ * GF(2^163) on pclmul.  The table is per field so that a measurement on a
+ * CPU without AVX-512 (Zen 3, Alder Lake: not available to us; their
+ * VPCLMULQDQ and PCLMULQDQ throughputs differ from Zen 5's) can change a
+ * field's choice without touching the others. */
 #define P ECEDU_IMPL_PORTABLE
 #define S ECEDU_IMPL_PCLMUL
 #define Y ECEDU_IMPL_AVX2
 #define Z ECEDU_IMPL_AVX512
 static const signed char g_default[][4] = {
-    {P, S, Y, Z}, /* 163 */
+    {P, S, S, Z}, /* 163: pclmul on an AVX2 CPU (above) */
     {P, S, Y, Z}, /* 193 */
     {P, S, Y, Z}, /* 233 */
     {P, S, Y, Z}, /* 239 */
