@@ -272,7 +272,13 @@ def test_avx512_level_keeps_its_old_name_as_alias():
 @needs_lib
 @pytest.mark.parametrize(
     "env, expect",
-    [("vpclmul", "avx512"), ("avx512", "avx512"), ("pclmul", "pclmul"), ("portable", "portable")],
+    [
+        ("vpclmul", "avx512"),
+        ("avx512", "avx512"),
+        ("avx2", "avx2"),
+        ("pclmul", "pclmul"),
+        ("portable", "portable"),
+    ],
 )
 def test_environment_accepts_level_names_and_alias(env, expect):
     """ECEDU_NATIVE_IMPL, read by the library at load time (a fresh process)."""
