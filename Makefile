@@ -2,7 +2,7 @@
 PY := .venv/bin/python
 SECONDS ?= 1
 
-.PHONY: setup speed test test-fast lint book exercises clean
+.PHONY: setup speed test test-fast lint book exercises clean full-run
 
 setup:
 	@bash scripts/setup.sh
@@ -28,6 +28,13 @@ lint: setup
 
 book: setup
 	$(PY) book/build.py
+
+## The full-length measurements of chapters 09 and 10 on this machine (about 15 min; run it on a quiet
+## machine), stored with date, CPU and flags, OpenSSL, ecedu version and commit in
+## notebooks/data/full_run.json; the book (built in short mode) then shows this run instead of its
+## short CI measurement.
+full-run: setup
+	$(PY) -m ecedu.bench.fullrun -o notebooks/data/full_run.json
 
 exercises: setup
 	$(PY) -m ecedu.grading.release

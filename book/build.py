@@ -142,6 +142,72 @@ def execute_into_cache(notebooks: list[Path]) -> dict[str, str]:
     return failed
 
 
+# ---- launch buttons and the repository link (issue 16) ------------------------------------------
+#: The Binder/JupyterHub launch buttons and the repository link need public addresses that a checkout
+#: does not know (and the offline site must not guess). A deployment switches them on at build time:
+#:   ECEDU_REPOSITORY_URL=https://host/owner/ecedu  [ECEDU_REPOSITORY_BRANCH=main]
+#:   ECEDU_BINDERHUB_URL=https://mybinder.example   ECEDU_JUPYTERHUB_URL=https://hub.example
+#: Unset (CI, a local build): no buttons, and _config.yml is used as it is.
+DEPLOY_VARS = {
+    "ECEDU_REPOSITORY_URL": ("repository", "url"),
+    "ECEDU_REPOSITORY_BRANCH": ("repository", "branch"),
+    "ECEDU_BINDERHUB_URL": ("launch_buttons", "binderhub_url"),
+    "ECEDU_JUPYTERHUB_URL": ("launch_buttons", "jupyterhub_url"),
+}
+
+
+def deploy_config(environ) -> dict | None:
+    """_config.yml with the deployment's addresses from ``environ`` (see DEPLOY_VARS), or None when
+    none is set.  Raises ValueError for an address that is not https:// or a launch button without
+    the repository it launches from (Binder and nbgitpuller both clone the repository)."""
+    import yaml
+
+    given = {k: environ[k].strip() for k in DEPLOY_VARS if environ.get(k, "").strip()}
+    if not given:
+        return None
+    for k, v in given.items():
+        if k.endswith("_URL") and not re.fullmatch(r"https://[^\s/]+(/[^\s]*)?", v):
+            raise ValueError(f"{k}={v!r}: expected an https:// address")
+    if "ECEDU_REPOSITORY_URL" not in given:
+        raise ValueError("launch buttons need ECEDU_REPOSITORY_URL (the repository Binder/JupyterHub clone)")
+    host, *path = given["ECEDU_REPOSITORY_URL"].removeprefix("https://").strip("/").split("/")
+    if len(path) < 2:
+        raise ValueError("ECEDU_REPOSITORY_URL: expected https://host/owner/repository")
+    if not any(p in host.lower() for p in ("github", "gitlab", "bitbucket")):
+        # sphinx-book-theme builds the links per provider and infers it from the host name
+        raise ValueError(
+            f"ECEDU_REPOSITORY_URL: the host {host!r} names no provider the book theme knows "
+            "(github, gitlab or bitbucket in the host name)"
+        )
+    cfg = yaml.safe_load((BOOK / "_config.yml").read_text())
+    for k, v in given.items():
+        section, key = DEPLOY_VARS[k]
+        cfg[section][key] = v.rstrip("/") if k.endswith("_URL") else v
+    cfg["html"]["use_repository_button"] = True
+    # the sources and the static files stay in book/: paths in the copy are made absolute
+    cfg["html"]["favicon"] = str(BOOK / cfg["html"]["favicon"])
+    cfg["sphinx"]["local_extensions"] = {
+        k: str(BOOK / v) for k, v in cfg["sphinx"]["local_extensions"].items()
+    }
+    return cfg
+
+
+def _config_args(environ) -> list[str]:
+    """``--config FILE`` for a deployment build (see DEPLOY_VARS), else nothing."""
+    import yaml
+
+    cfg = deploy_config(environ)
+    if cfg is None:
+        return []
+    path = BOOK / "_build" / "_config.deploy.yml"
+    path.parent.mkdir(parents=True, exist_ok=True)
+    path.write_text(yaml.safe_dump(cfg, sort_keys=False, allow_unicode=True), encoding="utf-8")
+    return ["--config", str(path)]
+
+
+# -------------------------------------------------------------------------------------------------
+
+
 def jupyter_book() -> list[str]:
     exe = Path(sys.executable).parent / "jupyter-book"
     if exe.exists():
@@ -170,6 +236,11 @@ def main(argv: list[str]) -> int:
         f"build.py: executing {len(chapters())} notebooks into {CACHE} (ECEDU_SHORT={env['ECEDU_SHORT']})",
         flush=True,
     )
+    try:
+        config_args = _config_args(env)
+    except ValueError as exc:
+        print(f"build.py: {exc}", file=sys.stderr)
+        return 2
     failed = execute_into_cache(chapters())
     if failed:
         for uri, tb in failed.items():
@@ -179,7 +250,13 @@ def main(argv: list[str]) -> int:
             file=sys.stderr,
         )
         return 1
-    cmd = jupyter_book() + ["build"] + ([] if "--incremental" in argv else ["--all"]) + [str(BOOK)]
+    cmd = (
+        jupyter_book()
+        + ["build"]
+        + ([] if "--incremental" in argv else ["--all"])
+        + config_args
+        + [str(BOOK)]
+    )
     print("build.py:", " ".join(cmd), f"(ECEDU_SHORT={env['ECEDU_SHORT']})", flush=True)
     proc = subprocess.Popen(
         cmd, cwd=ROOT, env=env, stdout=subprocess.PIPE, stderr=subprocess.STDOUT, text=True

@@ -33,6 +33,7 @@ def __getattr__(name):
         "backend",
         "rfc6979",
         "grading",
+        "x25519",
     }:
         return importlib.import_module(f".{name}", __name__)
     raise AttributeError(f"module 'ecedu' has no attribute {name!r}")

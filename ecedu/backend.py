@@ -7,12 +7,25 @@ from .errors import BackendUnavailableError, ECEduError
 BACKENDS = ("python", "native")
 
 
+_NATIVE = None  # ecedu.native once imported: every public call needs it, and an import statement
+# inside a function costs about as much as the rest of the call's Python work on a small curve
+
+
+def native_module():
+    """The :mod:`ecedu.native` module (imported on first use), or None if it cannot be imported."""
+    global _NATIVE
+    if _NATIVE is None:
+        try:
+            from . import native
+        except ImportError:
+            return None
+        _NATIVE = native
+    return _NATIVE
+
+
 def native_available() -> bool:
-    try:
-        from . import native
-    except ImportError:
-        return False
-    return native.available()
+    native = native_module()
+    return native is not None and native.available()
 
 
 def native_reason() -> str:
@@ -31,7 +44,7 @@ def default_backend() -> str:
 def resolve(backend: str | None, curve=None) -> str:
     """Check a backend name; ``None`` means the default.  Native covers the binary curves only."""
     if backend is None:
-        chosen = default_backend()
+        chosen = "native" if native_available() else "python"  # default_backend(), one call less
         if chosen == "native" and curve is not None and curve.kind != "binary":
             return "python"
         return chosen

@@ -4,26 +4,33 @@
 public key (SPKI DER/PEM or a SEC 1 point); compute P = d·Q; refuse P = O; output x(P) as a
 big-endian octet string of the field's length, ``(m+7)//8`` or ``(bits(p)+7)//8`` bytes.
 
+X25519 (RFC 7748): ``shared_secret("X25519", k, u)`` with 32-byte keys (raw, or PKCS#8 / SPKI as
+OpenSSL writes them) is handed to :func:`ecedu.x25519.shared_secret`; the result is the 32-byte
+X25519 output.
+
 The peer key may be :class:`bytes`, :class:`bytearray` or :class:`memoryview` (PEM also an ASCII
 :class:`str`), at most :data:`ecedu.keys.MAX_KEY_BYTES`; see :mod:`ecedu.keys` for the formats.
 """
 
 from __future__ import annotations
 
-from .backend import resolve
+from .backend import native_module, resolve
 from .curves import get_curve
 from .errors import ECEduError, InvalidPointError
 from .keys import check_private_scalar, load_public_key, public_point_bytes
 from .scalar import multiply
 
 
-def shared_secret(curve, private_key: int, peer_public_key: bytes, backend: str | None = None) -> bytes:
+def shared_secret(curve, private_key, peer_public_key, backend: str | None = None) -> bytes:
     """The ECDH shared secret x(d·Q); every bad input raises an :class:`~ecedu.errors.ECEduError`."""
+    from . import x25519
+
+    if x25519.is_x25519(curve):  # 32-byte keys, the Montgomery ladder (RFC 7748)
+        return x25519.shared_secret(private_key, peer_public_key, backend)
     curve = get_curve(curve)
     d = check_private_scalar(curve, private_key)
     if resolve(backend, curve) == "native":
-        from . import native
-
+        native = native_module()
         _, point = public_point_bytes(peer_public_key, curve)  # the C side validates the point
         try:
             return native.ecdh(curve.name, d, point)

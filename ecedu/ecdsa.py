@@ -25,9 +25,10 @@ hashlib hash stays possible.  Extendable-output functions (shake_*) are not ECDS
 from __future__ import annotations
 
 import hashlib
+from functools import lru_cache
 
 from ._bytes import as_bytes, is_bytes_like
-from .backend import resolve
+from .backend import native_module, resolve
 from .curves import get_curve
 from .ec import add
 from .errors import ECEduError, EncodingError
@@ -64,22 +65,29 @@ SIGNING_HASHES = frozenset(
 )
 
 
+@lru_cache(maxsize=64)
+def _canonical_hash(hash: str) -> str:
+    """hashlib's canonical name for a fixed-length hash (``"SHA256"`` → ``"sha256"``); remembered,
+    since every call names its hash (only names that pass are kept: lru_cache stores no errors)."""
+    try:
+        h = hashlib.new(hash)
+    except (ValueError, TypeError):
+        raise ECEduError(f"unknown hash {hash!r}") from None
+    if h.name.startswith("shake_") or h.digest_size == 0:
+        raise ECEduError(
+            f"{hash!r} is an extendable-output function, not a fixed-length hash; "
+            "ECDSA needs one such as 'sha256'"
+        )
+    return h.name
+
+
 def _hash_name(hash, signing: bool, allow_legacy_hash: bool = False) -> str:
     """hashlib's canonical name for *hash* (``"SHA-256"`` → ``"sha256"``), after the policy checks."""
     if not isinstance(hash, str):
         raise ECEduError(f"the hash must be a name such as 'sha256', got {type(hash).__name__}")
     if len(hash) > 32 or not hash.isascii() or not hash.isprintable():
         raise ECEduError(f"unknown hash {hash[:32]!r}")
-    try:
-        h = hashlib.new(hash)
-    except (ValueError, TypeError):
-        raise ECEduError(f"unknown hash {hash!r}") from None
-    name = h.name
-    if name.startswith("shake_") or h.digest_size == 0:
-        raise ECEduError(
-            f"{hash!r} is an extendable-output function, not a fixed-length hash; "
-            "ECDSA needs one such as 'sha256'"
-        )
+    name = _canonical_hash(str(hash))  # str(): a str subclass must not become a cache key
     if signing and name not in SIGNING_HASHES and not allow_legacy_hash:
         raise ECEduError(
             f"hash {hash!r} is not allowed for signing (weak or legacy); use SHA-2 or "
@@ -91,7 +99,16 @@ def _hash_name(hash, signing: bool, allow_legacy_hash: bool = False) -> str:
 def _digest(message: bytes, hash_name: str) -> bytes:
     if not is_bytes_like(message):
         raise ECEduError(f"the message must be bytes, got {type(message).__name__}")
-    return hashlib.new(hash_name, as_bytes(message, "the message")).digest()
+    if type(message) is not bytes:
+        message = as_bytes(message, "the message")
+    return _hash_function(hash_name)(message).digest()
+
+
+@lru_cache(maxsize=64)
+def _hash_function(hash_name: str):
+    """hashlib's own constructor for a canonical name (hashlib.sha256 is faster than
+    hashlib.new("sha256"), which looks the name up on every call)."""
+    return getattr(hashlib, hash_name, None) or (lambda data: hashlib.new(hash_name, data))
 
 
 def _check_format(signature_format) -> str:
@@ -101,12 +118,11 @@ def _check_format(signature_format) -> str:
 
 
 def _native_public_point(curve, public_key):
-    """Decode and validate the public key in C; on failure let Python say precisely why."""
-    from . import native
-
+    """The public key's SEC 1 point, decoded and validated in C (ecedu_decode_point) into the
+    coordinate bytes the C verifier takes; on failure let Python say precisely why."""
     _, point = public_point_bytes(public_key, curve)
     try:
-        return native.decode_point(curve.name, point)
+        return native_module().ecdsa_bridge.decode_point_bytes(curve.name, point)
     except ECEduError:
         load_public_key(point, curve)
         raise
@@ -136,9 +152,7 @@ def sign(
     hash_name = _hash_name(hash, signing=True, allow_legacy_hash=allow_legacy_hash)
     h1 = _digest(message, hash_name)
     if resolve(backend, curve) == "native":
-        from .native import ecdsa_bridge
-
-        r, s = ecdsa_bridge.ecdsa_sign_digest(curve.name, d, h1, hash_name)
+        r, s = native_module().ecdsa_bridge.ecdsa_sign_digest(curve.name, d, h1, hash_name)
     else:
         r, s = _sign_digest(curve, d, h1, hash_name)
     return encode_signature(r, s, curve) if fmt == "der" else encode_signature_p1363(curve, r, s)
@@ -196,9 +210,7 @@ def verify(
     except EncodingError:
         return False
     if native:
-        from .native import ecdsa_bridge
-
-        return ecdsa_bridge.ecdsa_verify(curve.name, Q[0], Q[1], h1, r, s)
+        return native_module().ecdsa_bridge.ecdsa_verify_point_bytes(curve.name, Q, h1, r, s)
     n = curve.n
     if not (1 <= r < n and 1 <= s < n):
         return False

@@ -26,6 +26,7 @@ import secrets
 from asn1crypto import algos, core, pem
 from asn1crypto import keys as akeys
 
+from . import _der_shapes
 from . import pem as strict_pem
 from ._bytes import MAX_KEY_BYTES, as_bytes, is_bytes_like
 from .curves import curve_from_oid, curve_names, get_curve
@@ -52,6 +53,13 @@ __all__ = [
     "signature_p1363_to_der",
     "MAX_KEY_BYTES",
 ]
+
+
+# An X25519 key (RFC 8410) where an EC key was expected: say so (ecedu.x25519 reads those).
+_X25519_OID = "1.3.101.110"
+_X25519_KEY = (
+    "this {what} is an X25519 key (OID 1.3.101.110, RFC 8410), not an EC key: use the curve name 'X25519'"
+)
 
 
 # -- scalars -------------------------------------------------------------------------------------
@@ -229,6 +237,8 @@ def load_private_key(data, curve=None):
                 f"{_small(outer['version'].native)}"
             )
         if outer["private_key_algorithm"]["algorithm"].native != "ec":
+            if outer["private_key_algorithm"]["algorithm"].dotted == _X25519_OID:
+                raise EncodingError(_X25519_KEY.format(what="PKCS#8 key"))
             raise EncodingError("PKCS#8 key is not an EC key")
         found = _curve_of(outer["private_key_algorithm"]["parameters"], curve)
         inner = outer["private_key"].parsed
@@ -302,13 +312,29 @@ def public_key_to_pem(curve, Q, compressed: bool = False) -> bytes:
     return pem.armor("PUBLIC KEY", public_key_to_der(curve, Q, compressed))
 
 
-@_asn1_guard("public key")
 def public_point_bytes(data, curve=None):
     """The SEC 1 point inside a public key, *without* validating the point.
 
     *data* is SPKI (PEM or DER) or a bare SEC 1 point (then *curve* is required).  Returns
     ``(curve, point_bytes)``.  The native backend takes these bytes and validates in C.
+
+    The two shapes of every ECDH and ECDSA call -- a bare SEC 1 point as :class:`bytes`, and an
+    SPKI exactly as DER writes it -- are recognised first, without a parser (a Python call costs
+    microseconds, as much as a native scalar multiplication on a small curve); everything else
+    goes through asn1crypto, which accepts or rejects it with its precise message.
     """
+    if type(data) is bytes and 0 < len(data) <= MAX_KEY_BYTES:
+        if data[0] in (2, 3, 4) and curve is not None:  # SEC 1: neither DER, PEM nor whitespace
+            return get_curve(curve), data
+        if data[0] == 0x30:
+            found = _der_shapes.spki_point(data)
+            if found is not None and (curve is None or get_curve(curve).name == found[0]):
+                return get_curve(found[0]), found[1]
+    return _parsed_public_point_bytes(data, curve)
+
+
+@_asn1_guard("public key")
+def _parsed_public_point_bytes(data, curve):
     data = _key_bytes(data, "public key")
     if not data:
         raise EncodingError("empty public key")
@@ -324,6 +350,8 @@ def public_point_bytes(data, curve=None):
         )
     der = _unpem(data, ("PUBLIC KEY",))
     spki = _strict_load(akeys.PublicKeyInfo, der, "SubjectPublicKeyInfo")
+    if spki["algorithm"]["algorithm"].dotted == _X25519_OID:
+        raise EncodingError(_X25519_KEY.format(what="SubjectPublicKeyInfo"))
     if spki["algorithm"]["algorithm"].dotted != "1.2.840.10045.2.1":
         raise EncodingError("SubjectPublicKeyInfo is not an EC public key (id-ecPublicKey)")
     found = _curve_of(spki["algorithm"]["parameters"], curve)
@@ -376,7 +404,7 @@ def encode_signature(r: int, s: int, curve=None) -> bytes:
     curve = None if curve is None else get_curve(curve)
     _check_component("r", r, curve)
     _check_component("s", s, curve)
-    return algos.DSASignature({"r": r, "s": s}).dump()
+    return _der_shapes.signature_der(r, s)
 
 
 def max_signature_length(curve=None) -> int:
@@ -399,7 +427,11 @@ def decode_signature(data: bytes, curve=None) -> tuple[int, int]:
     The length is checked first (:func:`max_signature_length`), so a huge input is never parsed.
     r and s are returned as they are (the range [1, n − 1] is the verifier's business).
     """
-    data = as_bytes(data, "an ECDSA signature", max_signature_length(curve))
+    if type(data) is not bytes or len(data) > max_signature_length(curve):
+        data = as_bytes(data, "an ECDSA signature", max_signature_length(curve))
+    rs = _der_shapes.signature_rs(data)  # strict DER recognised byte by byte, else the parser
+    if rs is not None:
+        return rs
     sig = _strict_load(algos.DSASignature, data, "ECDSA signature")
     return sig["r"].native, sig["s"].native
 

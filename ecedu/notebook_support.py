@@ -42,6 +42,27 @@ def load_seeds() -> dict:
     return json.loads(data_path("seeds.json").read_text(encoding="utf-8"))
 
 
+def load_full_run() -> dict | None:
+    """The stored full-length run of chapters 09 and 10 (``make full-run``, :mod:`ecedu.bench.fullrun`),
+    or None when there is none (or it is unreadable): the chapters then measure live."""
+    try:
+        run = json.loads(data_path("full_run.json").read_text(encoding="utf-8"))
+    except (FileNotFoundError, ValueError):
+        return None
+    return run if isinstance(run, dict) and isinstance(run.get("meta"), dict) else None
+
+
+def full_run_caption(run: dict) -> str:
+    """Whose machine and date a stored run is, with the command that made it."""
+    from ecedu.bench.provenance import describe
+
+    cmd = " ".join(run["meta"].get("command") or ["make full-run"])
+    st = (run.get("chapter09") or {}).get("settings") or {}
+    how = f"{st.get('seconds', '?')} s × {st.get('windows', '?')} windows per measurement"
+    how += f", {len(st.get('curves', []))} curves"
+    return f"stored full-length run ({describe(run['meta'])}; {how}; made by `{cmd}`)"
+
+
 # --------------------------------------------------------------------------
 # the local openssl
 # --------------------------------------------------------------------------

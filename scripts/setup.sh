@@ -34,6 +34,17 @@ if [ "$(cat "$stamp" 2>/dev/null)" != "$want" ]; then
   .venv/bin/python -m pip install -q -e '.[dev]'
   echo "$want" > "$stamp"
 fi
+# JupyterHub's proxy (configurable-http-proxy, from npm) into the venv, for the hub test
+# (tests/grading/test_hub.py skips without it): needs Node.js >= 18 and npm.
+chp=.venv/node_modules/.bin/configurable-http-proxy
+if [ ! -x "$chp" ]; then
+  if command -v npm >/dev/null; then
+    npm install --prefix .venv --no-audit --no-fund --loglevel=error 'configurable-http-proxy@^4.6' >/dev/null \
+      || echo "setup: npm could not install configurable-http-proxy; the JupyterHub test will skip" >&2
+  else
+    echo "setup: no npm here: the JupyterHub test will skip (install Node.js 18+ and rerun)" >&2
+  fi
+fi
 # The native library: compiled only if its sources (or flags) changed since the last build.
 .venv/bin/python -m ecedu.native.build >/dev/null || echo "setup: the native library did not build (see above); the Python backend still works" >&2
 .venv/bin/python -c "import ecedu, ecedu.backend as b; print('setup: ecedu', ecedu.__version__, '| native backend:', 'yes' if b.native_available() else 'no (' + b.native_reason() + ')')"

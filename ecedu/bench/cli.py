@@ -11,7 +11,7 @@ import platform
 import sys
 import time
 
-from . import libcrypto, modexp, native_adapter, opensslspeed, report, runner
+from . import libcrypto, modexp, native_adapter, opensslspeed, provenance, report, runner
 
 
 def build_parser() -> argparse.ArgumentParser:
@@ -116,7 +116,7 @@ CYCLE_OPS = {
 }
 
 
-def _cycles_main(args, curves) -> int:
+def _cycles_main(args, curves, argv=None) -> int:
     import json
 
     from . import cycles
@@ -129,9 +129,13 @@ def _cycles_main(args, curves) -> int:
         return 2
     from ecedu import native
 
-    curves = [c for c in (curves or runner.BINARY_CURVES) if c in native.CURVES]
+    default = runner.BINARY_CURVES + ([runner.X25519] if args.op == "ecdh" else [])
+    curves = [c for c in (curves or default) if c in native.CURVES or c == runner.X25519]
     results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs)
-    records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"]) for r in results]
+    meta = provenance.machine(
+        ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]
+    )
+    records = [dict(r.record(), tsc_hz=info["tsc_hz"], core=info["core"], machine=meta) for r in results]
     if args.output:
         with open(args.output, "w") as f:
             json.dump(records, f, indent=1)
@@ -180,7 +184,7 @@ def main(argv=None) -> int:
     if args.cycles:
         if args.runs < 1:
             parser.error("--runs must be >= 1")
-        return _cycles_main(args, curves)
+        return _cycles_main(args, curves, argv)
 
     def progress(msg):
         if not args.quiet:
@@ -215,6 +219,11 @@ def main(argv=None) -> int:
         records = runner.run_benchmark(cfg)
     elapsed = time.perf_counter() - t0
     progress(f"finished in {elapsed:.1f}s")
+    # every record says where it came from (date, CPU and flags, OpenSSL, ecedu, commit, command)
+    meta = provenance.machine(
+        ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]
+    )
+    records = [dict(r, machine=meta) for r in records]
     text = report.to_json(records)
     rc = 0
     if args.output:
@@ -226,12 +235,9 @@ def main(argv=None) -> int:
         except OSError as exc:
             print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
             rc = 2
-    if args.plot and args.op == "modexp":
-        print("error: --plot is not available for modexp yet", file=sys.stderr)
-        rc = 2
-    elif args.plot:
+    if args.plot:
         try:
-            report.plot(
+            (modexp.plot if args.op == "modexp" else report.plot)(
                 records,
                 args.plot,
                 title=f"{platform.node() or 'this machine'}, {args.seconds:g}s, multi {args.multi}",

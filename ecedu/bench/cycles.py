@@ -92,7 +92,10 @@ def measure(op: str, target, runs: int = 1000) -> Cycles:
     if op not in OPS:
         raise ValueError(f"op must be one of {tuple(OPS)}")
     name, kind = OPS[op]
-    ident = library.curve_params(target).index if kind == "curve" else library.field_degree(target)
+    if target == "X25519" and op == "ecdh":  # ecedu_x25519: the curve index is not used
+        name, ident = "ECEDU_CYCLES_X25519", 0
+    else:
+        ident = library.curve_params(target).index if kind == "curve" else library.field_degree(target)
     ticks = (ctypes.c_uint64 * runs)()
     inner = ctypes.c_int()
     library.check(
@@ -101,9 +104,13 @@ def measure(op: str, target, runs: int = 1000) -> Cycles:
     )
     per_op = [t / inner.value for t in ticks]
     label = target if kind == "curve" else f"GF(2^{target})"
-    # the level this field uses (the forced one, else the field's default: cpu.c g_default)
-    level = native.field_implementation(library.curve_params(target).m if kind == "curve" else target)
-    return Cycles(op, label, level, runs, min(per_op), statistics.median(per_op), None)
+    # the GF(2^m) levels do not apply to X25519: one implementation, 5 limbs of 51 bits;
+    # a binary curve or field: the level it uses (the forced one, else its default, cpu.c g_default)
+    if target == "X25519":
+        impl = "c-5x51"
+    else:
+        impl = native.field_implementation(library.curve_params(target).m if kind == "curve" else target)
+    return Cycles(op, label, impl, runs, min(per_op), statistics.median(per_op), None)
 
 
 def report(curves: list[str], ops: list[str], runs: int = 1000) -> tuple[list[Cycles], dict]:
@@ -114,9 +121,9 @@ def report(curves: list[str], ops: list[str], runs: int = 1000) -> tuple[list[Cy
         info = {"core": core, "tsc_per_core_cycle": ratio, "tsc_hz": tsc_hz()}
         out = []
         for op in ops:
-            targets = curves
+            targets = [c for c in curves if c != "X25519" or op == "ecdh"]
             if OPS[op][1] == "field":
-                targets = sorted({library.curve_params(c).m for c in curves})
+                targets = sorted({library.curve_params(c).m for c in curves if c != "X25519"})
             for t in targets:
                 r = measure(op, t, runs)
                 r.tsc_per_core_cycle = ratio

@@ -25,6 +25,7 @@ import ctypes.util
 import hashlib
 
 EVP_PKEY_EC = 408  # NID_X9_62_id_ecPublicKey
+EVP_PKEY_X25519 = 1034  # NID_X25519
 
 # SEC 2 OIDs: OBJ_txt2nid understands dotted OIDs, so no name table is needed
 # (OpenSSL calls secp192r1/secp256r1 prime192v1/prime256v1).
@@ -99,6 +100,8 @@ def _load():
         "EVP_PKEY_get_bn_param": (I, [P, ctypes.c_char_p, PP]),
         "EVP_PKEY_get_octet_string_param": (I, [P, ctypes.c_char_p, ctypes.c_char_p, S, ctypes.POINTER(S)]),
         "EVP_PKEY_get_size": (I, [P]),
+        "EVP_PKEY_get_raw_private_key": (I, [P, ctypes.c_char_p, ctypes.POINTER(S)]),
+        "EVP_PKEY_get_raw_public_key": (I, [P, ctypes.c_char_p, ctypes.POINTER(S)]),
         "d2i_AutoPrivateKey": (P, [P, ctypes.POINTER(ctypes.c_char_p), ctypes.c_long]),
         "d2i_PUBKEY": (P, [P, ctypes.POINTER(ctypes.c_char_p), ctypes.c_long]),
         "BN_num_bits": (I, [P]),
@@ -208,6 +211,26 @@ class PKey:
             "EVP_PKEY_get_octet_string_param(encoded-pub-key)",
         )
         return buf.raw[: out.value]
+
+
+def generate_x25519_key() -> tuple[PKey, bytes, bytes]:
+    """An X25519 key pair: (the EVP_PKEY, the raw 32-byte private key, the raw public key)."""
+    lib = _lib_or_raise()
+    ctx = lib.EVP_PKEY_CTX_new_id(EVP_PKEY_X25519, None)
+    _check(lib, ctx, "EVP_PKEY_CTX_new_id(X25519)")
+    try:
+        _check(lib, lib.EVP_PKEY_keygen_init(ctx), "EVP_PKEY_keygen_init")
+        pk = ctypes.c_void_p()
+        _check(lib, lib.EVP_PKEY_keygen(ctx, ctypes.byref(pk)), "EVP_PKEY_keygen")
+        key = PKey(pk.value)
+    finally:
+        lib.EVP_PKEY_CTX_free(ctx)
+    raw = []
+    for fn in (lib.EVP_PKEY_get_raw_private_key, lib.EVP_PKEY_get_raw_public_key):
+        buf, n = ctypes.create_string_buffer(32), ctypes.c_size_t(32)
+        _check(lib, fn(key.ptr, buf, ctypes.byref(n)), "EVP_PKEY_get_raw_*_key")
+        raw.append(buf.raw[: n.value])
+    return key, raw[0], raw[1]
 
 
 def generate_key(curve: str, oid: str | None = None) -> PKey:

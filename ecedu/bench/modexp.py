@@ -223,3 +223,60 @@ def format_table(records) -> str:
         which = ", ".join(f"{r['bits']}/{r['limb_bits']}" for r in bad)
         lines.append("MISMATCH against pow(c, d, n): " + which)
     return "\n".join(lines)
+
+
+def plot(records, path: str, title: str | None = None) -> str:
+    """Two panels: RSA CRT operations per second per size (32-bit, 64-bit limbs, openssl speed),
+    log scale, with the 64/32 ratio over each pair; and ns per Montgomery multiplication."""
+    import matplotlib
+
+    matplotlib.use("Agg", force=True)
+    import matplotlib.pyplot as plt
+
+    rsa = {(r["bits"], r["limb_bits"]): r for r in records if r.get("op") == "modexp_crt" and r.get("bits")}
+    mul = {(r["bits"], r["limb_bits"]): r for r in records if r.get("op") == "prime_mul"}
+    fig, axes = plt.subplots(1, 2, figsize=(11, 4), gridspec_kw={"width_ratios": [3, 2]})
+    ax = axes[0]
+    sizes = sorted({b for b, _ in rsa})
+    series = [
+        ("ecedu, 32-bit limbs", "#ff7f0e", lambda b: rsa.get((b, 32), {}).get("ops_per_s")),
+        ("ecedu, 64-bit limbs", "#1f77b4", lambda b: rsa.get((b, 64), {}).get("ops_per_s")),
+        ("openssl speed (sign)", "#2ca02c", lambda b: rsa.get((b, 64), {}).get("openssl_ops_per_s")),
+    ]
+    width = 0.8 / len(series)
+    for k, (label, colour, value) in enumerate(series):
+        xs = [i + (k - 1) * width for i, b in enumerate(sizes) if value(b)]
+        ys = [value(b) for b in sizes if value(b)]
+        ax.bar(xs, ys, width, label=label, color=colour)
+    for i, b in enumerate(sizes):
+        ratio = rsa.get((b, 64), {}).get("ratio_64_32")
+        top = rsa.get((b, 64), {}).get("ops_per_s")
+        if ratio and top:
+            ax.annotate(f"{ratio:.2f}x", (i, top), ha="center", va="bottom", fontsize=8)
+    ax.set_xticks(range(len(sizes)), [f"RSA-{b}" for b in sizes])
+    ax.set_yscale("log")
+    ax.set_ylabel("private-key operations / s (CRT)")
+    ax.legend(fontsize=8)
+    ax.set_title("RSA private key: limb width and OpenSSL")
+    ax = axes[1]
+    msizes = sorted({b for b, _ in mul})
+    for k, (w, colour) in enumerate(((32, "#ff7f0e"), (64, "#1f77b4"))):
+        ns = [mul.get((b, w), {}).get("ns_per_op") or 0 for b in msizes]
+        ax.bar(
+            [i + (k - 0.5) * 0.4 for i in range(len(msizes))], ns, 0.4, label=f"{w}-bit limbs", color=colour
+        )
+    for i, b in enumerate(msizes):
+        ratio = mul.get((b, 64), {}).get("ratio_64_32")
+        if ratio:
+            ax.annotate(f"{ratio:.2f}x", (i, mul[(b, 32)]["ns_per_op"]), ha="center", va="bottom", fontsize=8)
+    ax.set_xticks(range(len(msizes)), [f"{b} bits" for b in msizes])
+    ax.set_yscale("log")
+    ax.set_ylabel("ns per Montgomery multiplication")
+    ax.legend(fontsize=8)
+    ax.set_title("CIOS multiplication (dependent chain)")
+    if title:
+        fig.suptitle(title, fontsize=9)
+    fig.tight_layout()
+    fig.savefig(path, dpi=110)
+    plt.close(fig)
+    return path

@@ -26,7 +26,7 @@ class Native:
         return self.module is not None
 
     def supports_curve(self, curve: str) -> bool:
-        return self.module is not None and curve in native.CURVES
+        return self.module is not None and (curve in native.CURVES or curve == "X25519")
 
     def info(self) -> dict:
         if self.module is None:

@@ -49,6 +49,7 @@ SPEED_SUFFIX = {
     "sect283r1": "b283",
     "sect409r1": "b409",
     "sect571r1": "b571",
+    "X25519": "x25519",  # ecdhx25519 (no ECDSA: X25519 is key agreement only)
 }
 
 # Position in OpenSSL 3.0's ec curve table (the <index> of +F4/+F5 lines).
@@ -69,6 +70,7 @@ SPEED_INDEX = {
     13: "sect283r1",
     14: "sect409r1",
     15: "sect571r1",
+    22: "X25519",  # OpenSSL 3.0's ecdh table: 16-21 are brainpool, then X25519 and X448
 }
 
 CURVE_BITS = {
@@ -88,6 +90,7 @@ CURVE_BITS = {
     "sect283r1": 283,
     "sect409r1": 409,
     "sect571r1": 571,
+    "X25519": 253,  # openssl speed prints the bits of the group order
 }
 
 NOT_IN_SPEED_REASON = "openssl speed has no algorithm for this curve"
@@ -98,6 +101,8 @@ def speed_name(curve: str) -> str | None:
     s = SPEED_SUFFIX.get(curve)
     if s is None:
         return None
+    if s == "x25519":
+        return "X25519"
     return "secp160r1" if s == "p160" else "nist" + s
 
 
@@ -108,7 +113,7 @@ def speed_algorithms(op: str, curve: str) -> str | None:
         return None
     if op == "ecdh":
         return "ecdh" + s
-    if op in ("ecdsa", "ecdsa_sign", "ecdsa_verify"):
+    if op in ("ecdsa", "ecdsa_sign", "ecdsa_verify") and s != "x25519":
         return "ecdsa" + s
     return None
 

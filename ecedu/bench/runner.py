@@ -37,9 +37,11 @@ BINARY_CURVES = [
     "sect571r1",
 ]
 PRIME_CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1"]
-ALL_CURVES = BINARY_CURVES + PRIME_CURVES
+#: RFC 7748 key agreement (ECDH only; 32-byte keys, ecedu.x25519)
+X25519 = "X25519"
+ALL_CURVES = BINARY_CURVES + PRIME_CURVES + [X25519]
 DEFAULT_CURVES = {
-    "ecdh": BINARY_CURVES + ["secp192r1", "secp256r1", "secp384r1"],
+    "ecdh": BINARY_CURVES + ["secp192r1", "secp256r1", "secp384r1", X25519],
     "ecdsa": BINARY_CURVES + ["secp192r1", "secp256r1", "secp384r1"],
     # one curve per distinct binary field
     "field": ["sect163k1", "sect193r1", "sect233k1", "sect239k1", "sect283k1", "sect409k1", "sect571k1"],
@@ -95,6 +97,9 @@ def resolve_curve_name(name: str) -> str:
 def _field_params(curve: str):
     from ecedu.curves import sec2
 
+    if curve == X25519:
+        return "prime", 2**255 - 19
+
     if curve in sec2.BINARY_CURVES:
         return "binary", sec2.BINARY_CURVES[curve][0]
     return "prime", sec2.PRIME_CURVES[curve][0]
@@ -141,7 +146,8 @@ class _Job:
         try:
             import ecedu
 
-            self.curve_obj = ecedu.get_curve(self.curve)
+            # X25519 has no curve object: ecedu.ecdh.shared_secret takes its name
+            self.curve_obj = X25519 if self.curve == X25519 else ecedu.get_curve(self.curve)
         except Exception as exc:
             self.curve_obj = None
             self.info["impl_notes"]["ecedu"] = f"ecedu.get_curve unavailable ({_err(exc)})"
@@ -159,6 +165,13 @@ class _Job:
 
     def keys(self):
         """(libcrypto key or None, private scalar d, encoded public point)."""
+        if self.curve == X25519:  # raw 32-byte keys
+            if libcrypto.available():
+                return libcrypto.generate_x25519_key()
+            from ecedu import x25519
+
+            d = x25519.generate_private_key()
+            return None, d, x25519.public_key(d)
         if libcrypto.available():
             try:
                 k = libcrypto.generate_key(self.curve, _oid(self.curve))
@@ -212,8 +225,12 @@ class EcdhJob(_Job):
             if not self.native.available:
                 self.note("native", self.native.reason)
             else:
-                nb = self.native.module.bench_ecdh
-                self.impls["native"] = lambda k: _native_seconds(nb(c, k))
+                if c == X25519:
+                    nx = self.native.module.bench_x25519
+                    self.impls["native"] = lambda k: _native_seconds(nx(k))
+                else:
+                    nb = self.native.module.bench_ecdh
+                    self.impls["native"] = lambda k: _native_seconds(nb(c, k))
             add_api("api_native", "native")
         if self.want_python():
             add_api("api_python", "python")
@@ -493,6 +510,9 @@ def run_benchmark(cfg: Config) -> list:
     records = []
     progress = cfg.progress or (lambda s: None)
     for curve in curves:
+        if curve == X25519 and cfg.op != "ecdh":
+            progress(f"{cfg.op} {curve}: skipped (X25519 is key agreement only: speed ecdh)")
+            continue
         t_curve = time.perf_counter()
         measure_native, measure_python = want_native, want_python
         curve_notes = [backend_note] if backend_note else []

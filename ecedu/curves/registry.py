@@ -74,6 +74,10 @@ for _sec2, _aliases in ALIASES.items():
         _LOOKUP[_normalise(_alias).replace("-", "")] = _sec2
 
 
+#: Every SEC 2 name and alias exactly as spelled in ALIASES: looked up first by get_curve.
+_EXACT: dict[str, str] = {alias: sec2 for sec2, aliases in ALIASES.items() for alias in (sec2, *aliases)}
+
+
 def _short(name: str, limit: int = 40) -> str:
     """``repr`` of a name for an error message, cut so that a huge input is never echoed."""
     return repr(name) if len(name) <= limit else f"{name[:limit]!r}... ({len(name)} characters)"
@@ -100,6 +104,12 @@ def canonical_name(name: str) -> str:
     key = _normalise(name)
     if key in _LOOKUP:
         return _LOOKUP[key]
+    if key in ("x25519", "curve25519"):  # RFC 7748: not a Weierstrass curve of this registry
+        raise UnknownCurveError(
+            f"unknown curve {name!r} in this registry of Weierstrass curves: it is the Montgomery "
+            "curve of X25519 (RFC 7748); use ecedu.x25519, or ecedu.ecdh.shared_secret('X25519', ...) "
+            "with 32-byte keys"
+        )
     close = difflib.get_close_matches(key, list(_LOOKUP), n=3, cutoff=0.6)
     suggestion = ", ".join(sorted({_LOOKUP[c] if c == _normalise(_LOOKUP[c]) else c for c in close}))
     hint = f"; did you mean {suggestion}?" if suggestion else ""
@@ -121,7 +131,8 @@ def get_curve(name) -> Curve:
     """The curve with this SEC 2, NIST or OpenSSL name; a curve object is returned as it is."""
     if isinstance(name, (BinaryCurve, PrimeCurve)):
         return name
-    return _build(canonical_name(name))
+    exact = _EXACT.get(name) if type(name) is str else None  # the common case: a name as written
+    return _build(exact if exact is not None else canonical_name(name))
 
 
 def curve_from_oid(oid: str) -> Curve:

@@ -6,6 +6,8 @@
 * :mod:`ecedu.grading.judge` -- judging outside the kernel: record the calls a test
   makes with the instructor's solution, let the kernel only produce results,
   replay the test on them in the grader.
+* :mod:`ecedu.grading.reference_view` -- the part of :mod:`_reference` an exercise's
+  kernel may see (what its setup cells hand out), mounted in place of the file.
 * :mod:`ecedu.grading.sandbox` / :mod:`ecedu.grading.limits` -- the bubblewrap
   sandbox and the equal soft/hard rlimits the kernel runs under.
 * :mod:`ecedu.grading.notebook` -- nbgrader cell metadata helpers and the merge
@@ -17,8 +19,8 @@
 * :mod:`ecedu.grading.release` -- regenerate / check ``exercises/release`` with
   nbgrader's ``generate_assignment``.
 
-Only :mod:`checks` (with :mod:`strict`, :mod:`_reference`) and :mod:`limits` are
-visible inside a sandboxed student kernel; this package's ``__init__`` therefore
+Only :mod:`checks` (with :mod:`strict` and, at most, a view of :mod:`_reference`) and
+:mod:`limits` are visible inside a sandboxed student kernel; this package's ``__init__`` therefore
 imports nothing heavy.
 """
 

@@ -1,9 +1,10 @@
 """Reference computations and diagnosing checks for the exercise test cells.
 
 Test cells import these through :mod:`ecedu.grading.checks`.  Under ``ecedu grade``
-this file is *not mounted* in the sandbox of an exercise whose kernel needs none of
-it (every test judged outside the kernel): it holds answers (``ref_clmul`` is
-ex01's ``clmul``, ``bin_add`` ex04's ``point_add``).
+this file is *never mounted* in the sandbox: it holds answers (``ref_clmul`` is
+ex01's ``clmul``, ``bin_add`` ex04's ``point_add``); the kernel gets at most a view
+with the definitions its setup cells use (:mod:`ecedu.grading.reference_view`), so
+keep the toy fields and curves the setup cells hand out free of other answers.
 
 Every check raises ``AssertionError`` with a message that says *what* is
 wrong ("result not reduced: degree 170 ≥ 163") without printing the expected
@@ -118,7 +119,14 @@ class RefField:
 
 
 class CountingField:
-    """Wraps a field object and counts mul / sqr / inv calls."""
+    """Wraps a field object and counts mul / sqr / inv calls.
+
+    Under ``ecedu grade`` the counting happens grader-side, on the trace of field
+    operations the kernel sends (:mod:`ecedu.grading.judge`); ``audit_provenance``
+    asks the grader to check that everything the answer fed to the field and
+    returned came from the inputs and the field's own results."""
+
+    audit_provenance = True
 
     def __init__(self, field):
         self._field = field
@@ -602,3 +610,684 @@ def check_binary_sum(got, P, Q, a: int, F, what: str | None = None) -> None:
         x, y = exp
         b = F.mul(y, y) ^ F.mul(x, y) ^ F.mul(F.mul(x, x), x) ^ F.mul(a, F.mul(x, x))
     check_point(got, exp, what, None if b is None else (lambda R: bin_on_curve(R, a, b, F)))
+
+
+# --------------------------------------------------------------------------
+# prime fields: Montgomery multiplication with w-bit limbs (ex14; HAC Alg. 14.32 and 14.36,
+# Koç–Acar–Kaliski 1996 for CIOS).  R = 2^(w·n) with n = ⌈bits(p)/w⌉ limbs, p' = −p⁻¹ mod 2^w.
+
+
+def mont_limbs(p: int, w: int) -> int:
+    return -(-p.bit_length() // w)
+
+
+def ref_neg_inverse(p: int, w: int) -> int:
+    return -pow(p, -1, 1 << w) % (1 << w)
+
+
+def ref_redc(T: int, p: int, w: int) -> int:
+    return T * pow(1 << (w * mont_limbs(p, w)), -1, p) % p
+
+
+def ref_word_muls(bits: int, w: int) -> int:
+    n = -(-bits // w)
+    return 2 * n * n + n
+
+
+def _redc_wrong_sign(T: int, p: int, w: int) -> int:
+    """REDC with m = t₀·(+p⁻¹) mod 2^w and the low word dropped by the shift (the sign slip)."""
+    mask, q = (1 << w) - 1, pow(p, -1, 1 << w)
+    t = T
+    for _ in range(mont_limbs(p, w)):
+        t = (t + ((t & mask) * q & mask) * p) >> w
+    return t
+
+
+def mont_moduli(seed: int = 1413) -> list[int]:
+    """Odd moduli of 192 to 2048 bits: the NIST primes, 2^255 − 19, secp256k1's p, moduli whose size
+    is not a multiple of 64 (a partly filled top limb), one just above a limb boundary, random odd ones."""
+    r = rng(seed)
+    ps = [
+        2**192 - 2**64 - 1,
+        2**224 - 2**96 + 1,
+        2**256 - 2**224 + 2**192 + 2**96 - 1,
+        2**255 - 19,
+        2**256 - 2**32 - 977,
+        2**384 - 2**128 - 2**96 + 2**32 - 1,
+        2**521 - 1,
+        2**256 + 297,  # one bit more than four 64-bit limbs hold
+    ]
+    for bits in (200, 320, 1024, 2048):
+        ps.append(r.getrandbits(bits) | (1 << (bits - 1)) | 1)
+    return ps
+
+
+def _mont_variants(T: int, p: int, w: int) -> dict:
+    n = mont_limbs(p, w)
+    return {
+        "no_final": lambda: ref_redc(T, p, w) + p,
+        "once": lambda: T * pow(1 << w, -1, p) % p,
+        "n_minus_1": lambda: T * pow(1 << (w * (n - 1)), -1, p) % p,
+        "n_plus_1": lambda: T * pow(1 << (w * (n + 1)), -1, p) % p,
+        "times_R": lambda: T * (1 << (w * n)) % p,
+        "plain": lambda: T % p,
+    }
+
+
+def _diagnose_redc(got: int, T: int, p: int, w: int, what: str) -> None:
+    n = mont_limbs(p, w)
+    exp = ref_redc(T, p, w)
+    if got == exp:
+        return
+    if got < 0:
+        fail(f"{what} is negative")
+    v = _mont_variants(T, p, w)
+    if got == v["no_final"]():
+        fail(
+            f"{what} is the right value plus p: the final subtraction is missing "
+            "(after the loop t < 2p; subtract p once when t ≥ p)"
+        )
+    bad = _redc_wrong_sign(T, p, w)
+    if got in (bad, bad - p):
+        fail(
+            f"{what}: m = t₀·p' mod 2^w was computed with p' = +p⁻¹ mod 2^w: with that sign t + m·p is not "
+            "divisible by 2^w and the shift drops bits; REDC needs p' = −p⁻¹ mod 2^w"
+        )
+    if got == v["once"]() and n > 1:
+        fail(f"{what} is T·2^(−w) mod p: divided by 2^w once; REDC runs n = {n} rounds, one per {w}-bit word")
+    if got == v["n_minus_1"]() or got == v["n_plus_1"]():
+        fail(
+            f"{what}: wrong number of limbs: R = 2^(w·n) with n = ⌈bits(p)/w⌉ = {n} "
+            f"for a {p.bit_length()}-bit p and w = {w}"
+        )
+    if got == v["times_R"]():
+        fail(f"{what} is T·R mod p: REDC multiplies by R⁻¹, not by R")
+    if got == v["plain"]() and T % p != exp:
+        fail(f"{what} is T mod p: REDC returns T·R⁻¹ mod p (R = 2^(w·n))")
+    if got >= p:
+        fail(f"{what} is not reduced: it is ≥ p")
+    if (got - exp) % p == 0:
+        fail(f"{what} is congruent to T·R⁻¹ but not in [0, p)")
+    fail(f"{what} is not T·R⁻¹ mod p (R = 2^(w·n), n = {n} limbs of {w} bits)")
+
+
+def check_neg_inverse(got, p: int, w: int, what: str = "neg_inverse") -> None:
+    what = f"{what}(p, w={w})"
+    check_int(got, what)
+    exp = ref_neg_inverse(p, w)
+    if got == exp:
+        return
+    if got == pow(p, -1, 1 << w):
+        fail(f"{what} is +p⁻¹ mod 2^w: REDC needs the negative, p' = −p⁻¹ mod 2^w, so that p·p' ≡ −1")
+    if not 0 <= got < 1 << w:
+        fail(f"{what} is not a w-bit word: reduce it modulo 2^w (0 ≤ p' < 2^{w})")
+    fail(f"{what}: p·p' is not ≡ −1 modulo 2^w")
+
+
+def check_redc(got, T: int, p: int, w: int, what: str = "redc") -> None:
+    what = f"{what}(T, p, w={w}) for a {p.bit_length()}-bit p"
+    check_int(got, what)
+    _diagnose_redc(got, T, p, w, what)
+
+
+def check_mont_mul(got, a: int, b: int, p: int, w: int, what: str = "mont_mul") -> None:
+    """``got`` is (c, muls): c must be a·b·R⁻¹ mod p (the count is test_count's business)."""
+    what = f"{what}(a, b, p, w={w}) for a {p.bit_length()}-bit p"
+    if type(got) is not tuple or tuple.__len__(got) != 2:
+        fail(f"{what}: expected a tuple (c, word_multiplications), got {type_name(got)}")
+    check_int(got[0], f"{what}: c")
+    check_int(got[1], f"{what}: the multiplication count")
+    _diagnose_redc(got[0], a * b, p, w, f"{what}: c")
+
+
+def check_mont_count(got, p: int, w: int, what: str = "mont_mul") -> None:
+    n = mont_limbs(p, w)
+    what = f"{what}(a, b, p, w={w}) with n = {n} limbs"
+    if type(got) is not tuple or tuple.__len__(got) != 2:
+        fail(f"{what}: expected a tuple (c, word_multiplications), got {type_name(got)}")
+    k = got[1]
+    check_int(k, f"{what}: the multiplication count")
+    if k == 2 * n * n + n:
+        return
+    if k == 2 * n * n:
+        fail(
+            f"{what} counted {k} = 2n² word multiplications: the n products m = t₀·p' mod 2^w are missing "
+            "(one per outer round)"
+        )
+    if k == n * n:
+        fail(f"{what} counted {k} = n²: that is a·b alone; reducing costs n² products m·p and n for the m's")
+    if k == n * n + n:
+        fail(f"{what} counted {k} = n² + n: the n² products m·p_j of the reduction are missing")
+    if k in (2 * (n + 1) ** 2 + n + 1, 2 * (n - 1) ** 2 + n - 1):
+        fail(f"{what} counted {k}, the count for {n + 1 if k > 2 * n * n else n - 1} limbs: n = ⌈bits(p)/w⌉")
+    if k == 0:
+        fail(f"{what}: the count is 0: count every w×w-bit product the loops compute")
+    fail(f"{what} counted {k} word multiplications; one w×w-bit product per a_i·b_j, per m and per m·p_j")
+
+
+def check_mod_mul(got, a: int, b: int, p: int, w: int, what: str = "mod_mul") -> None:
+    what = f"{what}(a, b, p, w={w}) for a {p.bit_length()}-bit p"
+    check_int(got, what)
+    exp = a * b % p
+    if got == exp:
+        return
+    R = 1 << (w * mont_limbs(p, w))
+    Ri = pow(R, -1, p)
+    if got == exp * Ri % p:
+        fail(f"{what} is a·b·R⁻¹ mod p: mont_mul's result is still in Montgomery form; convert back")
+    if got == exp * Ri * Ri % p:
+        fail(f"{what} is a·b·R⁻² mod p: the conversion must multiply by R² mod p, not by 1 or R")
+    if got == exp * R % p:
+        fail(f"{what} is a·b·R mod p: one conversion too many (a·R times b·R, reduced once, is a·b·R)")
+    if got == exp + p:
+        fail(f"{what} is the right value plus p: a final subtraction is missing")
+    if got >= p or got < 0:
+        fail(f"{what} is not in [0, p)")
+    fail(f"{what} is not a·b mod p")
+
+
+def check_word_muls(got, bits: int, w: int, what: str = "word_muls") -> None:
+    what = f"{what}({bits}, {w})"
+    check_int(got, what)
+    n = -(-bits // w)
+    if got == 2 * n * n + n:
+        return
+    f = bits // w
+    if f != n and got == 2 * f * f + f:
+        fail(
+            f"{what}: {bits} bits need n = ⌈{bits}/{w}⌉ = {n} limbs, not {f} (the top limb is partly filled)"
+        )
+    if got == 2 * n * n:
+        fail(f"{what} = 2n²: the n multiplications m = t₀·p' mod 2^w are missing")
+    if got == n * n:
+        fail(f"{what} = n²: that is the product a·b alone; the reduction adds n² + n")
+    fail(f"{what}: CIOS does n² + n² + n word multiplications with n = ⌈bits/w⌉")
+
+
+# --------------------------------------------------------------------------
+# Solinas ("NIST fast") reduction for P-256 (ex15; FIPS 186-4 D.2.3, GECC Alg. 2.29)
+
+P256_PRIME = 2**256 - 2**224 + 2**192 + 2**96 - 1
+SOLINAS_P256_NAMES = ("s1", "s2", "s3", "s4", "s5", "d1", "d2", "d3", "d4")
+# each term's eight 32-bit words, most significant first as in GECC (None = 0)
+SOLINAS_P256_WORDS = (
+    (7, 6, 5, 4, 3, 2, 1, 0),
+    (15, 14, 13, 12, 11, None, None, None),
+    (None, 15, 14, 13, 12, None, None, None),
+    (15, 14, None, None, None, 10, 9, 8),
+    (8, 13, 15, 14, 13, 11, 10, 9),
+    (10, 8, None, None, None, 13, 12, 11),
+    (11, 9, None, None, 15, 14, 13, 12),
+    (12, None, 10, 9, 8, 15, 14, 13),
+    (13, None, 11, 10, 9, None, 15, 14),
+)
+SOLINAS_P256_SIGNS = (1, 2, 2, 1, 1, -1, -1, -1, -1)
+
+
+def p256_words(c: int) -> list[int]:
+    return [(c >> (32 * i)) & 0xFFFFFFFF for i in range(16)]
+
+
+def _solinas_term(c: int, spec, reverse: bool = False) -> int:
+    w = p256_words(c)
+    words = list(reversed(spec)) if reverse else spec
+    r = 0
+    for j in words:
+        r = (r << 32) | (0 if j is None else w[j])
+    return r
+
+
+def ref_solinas_terms(c: int) -> list[int]:
+    return [_solinas_term(c, spec) for spec in SOLINAS_P256_WORDS]
+
+
+def ref_solinas_sum(c: int) -> int:
+    return sum(s * t for s, t in zip(SOLINAS_P256_SIGNS, ref_solinas_terms(c)))
+
+
+def solinas_correction_inputs(seed: int = 229) -> list[int]:
+    """Inputs c < 2^512 whose nine-term sum t lies in every interval [k·p, (k+1)·p) that can
+    occur, k = −4 … 4 (k + 1 additions of p, or k subtractions), plus the two extremes."""
+    r = rng(seed)
+    coef = [ref_solinas_sum(1 << (32 * i)) for i in range(16)]
+    top = sum(0xFFFFFFFF << (32 * i) for i in range(16) if coef[i] > 0)
+    bottom = sum(0xFFFFFFFF << (32 * i) for i in range(16) if coef[i] < 0)
+    found: dict[int, int] = {
+        ref_solinas_sum(top) // P256_PRIME: top,
+        ref_solinas_sum(bottom) // P256_PRIME: bottom,
+    }
+    for _ in range(20000):
+        ws = [r.choice((0, 0xFFFFFFFF, r.getrandbits(32))) for _ in range(16)]
+        c = sum(x << (32 * i) for i, x in enumerate(ws))
+        found.setdefault(ref_solinas_sum(c) // P256_PRIME, c)
+        if len(found) >= 10:
+            break
+    return [found[k] for k in sorted(found)]
+
+
+def check_solinas_terms(got, c: int, what: str = "solinas_terms") -> None:
+    what = f"{what}(c)"
+    if type(got) not in (list, tuple):
+        fail(f"{what}: expected a list of nine ints, got {type_name(got)}")
+    got = list(got)
+    if len(got) != 9:
+        fail(f"{what}: expected nine terms (s1, s2, s3, s4, s5, d1, d2, d3, d4), got {len(got)}")
+    for i, t in enumerate(got):
+        check_int(t, f"{what}: {SOLINAS_P256_NAMES[i]}")
+    exp = ref_solinas_terms(c)
+    for i, (g, e) in enumerate(zip(got, exp)):
+        if g == e:
+            continue
+        name = SOLINAS_P256_NAMES[i]
+        if g == _solinas_term(c, SOLINAS_P256_WORDS[i], reverse=True):
+            fail(
+                f"{what}: {name} has its words in reverse order: GECC writes (c7, …, c0) most significant "
+                "word first"
+            )
+        others = [SOLINAS_P256_NAMES[j] for j, e2 in enumerate(exp) if j != i and g == e2]
+        if others:
+            fail(f"{what}: {name} is wrong: it holds the words of {others[0]}")
+        if not 0 <= g < 2**256:
+            fail(f"{what}: {name} is not a 256-bit number (eight 32-bit words)")
+        bad = [k for k in range(8) if (g >> (32 * k)) & 0xFFFFFFFF != (e >> (32 * k)) & 0xFFFFFFFF]
+        pos = ", ".join(str(7 - k) for k in reversed(bad))
+        fail(
+            f"{what}: {name} is wrong in word position(s) {pos} "
+            f"(counted from 0 at the left, the most significant word, as in GECC's tuples)"
+        )
+
+
+def check_solinas_sum(got, c: int, what: str = "solinas_sum") -> None:
+    what = f"{what}(c)"
+    check_int(got, what)
+    exp = ref_solinas_sum(c)
+    if got == exp:
+        return
+    t = ref_solinas_terms(c)
+    s1, s2, s3, s4, s5, d1, d2, d3, d4 = t
+    if got == s1 + s2 + s3 + s4 + s5 - d1 - d2 - d3 - d4:
+        fail(f"{what}: s2 and s3 are counted once; the sum is s1 + 2s2 + 2s3 + s4 + s5 − d1 − d2 − d3 − d4")
+    if got == s1 + 2 * s2 + 2 * s3 + s4 + s5 + d1 + d2 + d3 + d4:
+        fail(f"{what}: the d terms are added; they are subtracted")
+    if got == c % P256_PRIME:
+        fail(
+            f"{what} returned c mod p: solinas_sum must return the unreduced nine-term sum (the corrections are Q3)"
+        )
+    if (got - c) % P256_PRIME == 0:
+        fail(f"{what} is congruent to c mod p but is not the nine-term sum (already corrected?)")
+    fail(f"{what} is not congruent to c modulo p: a term or a coefficient is wrong")
+
+
+def check_p256_reduce(got, c: int, what: str = "p256_reduce") -> None:
+    what = f"{what}(c)"
+    check_int(got, what)
+    exp = c % P256_PRIME
+    if got == exp:
+        return
+    if (got - exp) % P256_PRIME:
+        fail(f"{what} is not congruent to c modulo p")
+    k = (got - exp) // P256_PRIME
+    t = ref_solinas_sum(c)
+    if k < 0:
+        fail(
+            f"{what} is negative ({k}·p + the result): for this c the sum is about {t // P256_PRIME}·p; "
+            "keep adding p while the value is negative (up to four times)"
+        )
+    fail(
+        f"{what} is not reduced: it is {k}·p too large; for this c the nine-term sum is about "
+        f"{t // P256_PRIME}·p: subtract p while the value is ≥ p (up to five times)"
+    )
+
+
+# --------------------------------------------------------------------------
+# complete addition, a = −3 (ex16; Renes–Costello–Batina 2016, Alg. 4), projective (X : Y : Z)
+
+
+def ref_rcb_add(P, Q, p: int, b: int):
+    """Renes–Costello–Batina 2016, Algorithm 4, step by step (12M + 2m_b + 29a)."""
+    X1, Y1, Z1 = P
+    X2, Y2, Z2 = Q
+    t0, t1, t2 = X1 * X2 % p, Y1 * Y2 % p, Z1 * Z2 % p
+    t3 = (X1 + Y1) * (X2 + Y2) % p
+    t3 = (t3 - t0 - t1) % p
+    t4 = (Y1 + Z1) * (Y2 + Z2) % p
+    t4 = (t4 - t1 - t2) % p
+    X3 = (X1 + Z1) * (X2 + Z2) % p
+    Y3 = (X3 - t0 - t2) % p
+    Z3 = b * t2 % p
+    X3 = (Y3 - Z3) % p
+    X3 = 3 * X3 % p
+    Z3 = (t1 - X3) % p
+    X3 = (t1 + X3) % p
+    Y3 = b * Y3 % p
+    t2 = 3 * t2 % p
+    Y3 = (Y3 - t2 - t0) % p
+    Y3 = 3 * Y3 % p
+    t0 = (3 * t0 - t2) % p
+    t1, t2 = t4 * Y3 % p, t0 * Y3 % p
+    Y3 = (X3 * Z3 + t2) % p
+    X3 = (X3 * t3 - t1) % p
+    Z3 = (Z3 * t4 + t3 * t0) % p
+    return (X3, Y3, Z3)
+
+
+def proj_to_affine(P, p: int):
+    X, Y, Z = P
+    if Z % p == 0:
+        return None
+    zi = pow(Z, -1, p)
+    return (X * zi % p, Y * zi % p)
+
+
+def proj_from_affine(P, p: int, lam: int = 1):
+    return (0, lam % p, 0) if P is None else (P[0] * lam % p, P[1] * lam % p, lam % p)
+
+
+def check_proj_shape(got, p: int, what: str) -> None:
+    if type(got) is not tuple or tuple.__len__(got) != 3:
+        fail(f"{what}: expected a tuple (X, Y, Z), got {type_name(got)}")
+    for name, v in zip("XYZ", got):
+        check_int(v, f"{what}: {name}")
+        if not 0 <= v < p:
+            fail(f"{what}: {name} is not reduced to [0, p)")
+
+
+def _case(Pa, Qa, p: int) -> str:
+    if Pa is None or Qa is None:
+        return "P + O"
+    if Pa == Qa:
+        return "P + P"
+    if Pa[0] == Qa[0]:
+        return "P + (−P)"
+    return "P + Q"
+
+
+def check_complete_add(got, P, Q, p: int, a: int, b: int, what: str = "complete_add") -> None:
+    """P, Q projective; ``got`` must represent P + Q (any representative)."""
+    Pa, Qa = proj_to_affine(P, p), proj_to_affine(Q, p)
+    what = f"{what} on {_case(Pa, Qa, p)}"
+    check_proj_shape(got, p, what)
+    exp = p_add(Pa, Qa, p, a)
+    X, Y, Z = got
+    if X == Y == Z == 0:
+        fail(
+            f"{what} returned (0 : 0 : 0), which is no point at all: a formula slip (complete formulas never give it)"
+        )
+    ga = proj_to_affine(got, p)
+    if ga == exp:
+        return
+    if exp is None:
+        fail(f"{what} must be the point at infinity, (0 : Y : 0) with Y ≠ 0; it has Z ≠ 0")
+    if ga is None:
+        fail(f"{what} returned a point at infinity (Z = 0), but the sum is a finite point")
+    if not p_on_curve(ga, p, a, b):
+        fail(f"{what}: (X/Z, Y/Z) is not on the curve")
+    if ga[0] == exp[0]:
+        fail(f"{what}: X/Z is right but Y/Z is wrong (a sign slip?)")
+    fail(f"{what} is a point on the curve, but not P + Q")
+
+
+def check_rcb_exact(got, P, Q, p: int, b: int, what: str = "complete_add") -> None:
+    """``got`` must be exactly Algorithm 4's (X3, Y3, Z3), not just the same point."""
+    what = f"{what} on {_case(proj_to_affine(P, p), proj_to_affine(Q, p), p)}"
+    check_proj_shape(got, p, what)
+    exp = ref_rcb_add(P, Q, p, b)
+    if got == exp:
+        return
+    X, Y, Z = got
+    same_point = (
+        (X * exp[2] - exp[0] * Z) % p == 0
+        and (Y * exp[2] - exp[1] * Z) % p == 0
+        and (X * exp[1] - exp[0] * Y) % p == 0
+    )
+    if same_point:
+        fail(
+            f"{what}: the right point, but not the coordinates Algorithm 4 computes "
+            "(a special case, a normalisation or another formula: follow Algorithm 4 for every input)"
+        )
+    fail(f"{what}: not the (X3, Y3, Z3) of Algorithm 4")
+
+
+def rcb_tiny_curve():
+    """y² = x³ − 3x + 6 over F_53: 41 points, a prime order, so Algorithm 4 is complete on it."""
+    return 53, 50, 6
+
+
+def check_scalar_mul(got, k: int, P, p: int, a: int, b: int, what: str = "scalar_mul") -> None:
+    what = f"{what}(k={k}, …)"
+    check_proj_shape(got, p, what)
+    exp = p_mul(k, proj_to_affine(P, p), p, a)
+    ga = proj_to_affine(got, p)
+    if ga == exp:
+        return
+    if exp is None:
+        fail(f"{what}: k·P is the point at infinity here (Z must be 0)")
+    Pa = proj_to_affine(P, p)
+    for j, why in ((k >> 4, "the last window is missing"), (k * 16, "one window too many (four doublings)")):
+        if ga == p_mul(j, Pa, p, a):
+            fail(f"{what}: the result is {j}·P: {why}")
+    fail(f"{what} is not k·P")
+
+
+def ref_solinas_bounds() -> tuple[int, int]:
+    coef = [ref_solinas_sum(1 << (32 * i)) for i in range(16)]
+    return sum(k * 0xFFFFFFFF for k in coef if k < 0), sum(k * 0xFFFFFFFF for k in coef if k > 0)
+
+
+def check_solinas_bounds(got, what: str = "sum_bounds()") -> None:
+    if type(got) is not tuple or tuple.__len__(got) != 2:
+        fail(f"{what}: expected a tuple (lo, hi), got {type_name(got)}")
+    check_int(got[0], f"{what}: lo")
+    check_int(got[1], f"{what}: hi")
+    lo, hi = ref_solinas_bounds()
+    if got == (lo, hi):
+        return
+    if got == (lo // P256_PRIME, hi // P256_PRIME):
+        fail(f"{what}: return the extreme values of the sum themselves, not the multiples of p")
+    full = [_solinas_term(-1 % 2**512, spec) for spec in SOLINAS_P256_WORDS]
+    term_lo = sum(s * t for s, t in zip(SOLINAS_P256_SIGNS, full) if s < 0)
+    term_hi = sum(s * t for s, t in zip(SOLINAS_P256_SIGNS, full) if s > 0)
+    if got[0] == term_lo or got[1] == term_hi:
+        fail(
+            f"{what}: bounded term by term: the terms share words (c13 is in six of them), so they cannot all "
+            "be extreme at once; bound by each word's total coefficient"
+        )
+    if got[0] != lo:
+        fail(
+            f"{what}: lo is not the smallest value of the sum"
+            + (" (it is above some attained sums)" if got[0] > lo else "")
+        )
+    fail(
+        f"{what}: hi is not the largest value of the sum" + (" (some sums are larger)" if got[1] < hi else "")
+    )
+
+
+# --------------------------------------------------------------------------
+# ECDSA nonce attacks (ex17 nonce reuse, ex18 the lattice attack on biased nonces)
+
+
+def ecdsa_e(message: bytes, n: int) -> int:
+    """e of SEC 1 §4.1.3: the leftmost bits(n) bits of SHA-256(message), reduced mod n."""
+    import hashlib
+
+    from ecedu.rfc6979 import bits2int
+
+    return bits2int(hashlib.sha256(message).digest(), n.bit_length()) % n
+
+
+def sign_with_nonce(curve_name: str, d: int, message: bytes, k: int) -> tuple:
+    """Textbook ECDSA with a *given* nonce k (the broken signer of the attacks): (r, s, e)."""
+    curve = pkg_curve(curve_name)
+    n = curve.n
+    e = ecdsa_e(message, n)
+    r = pkg_mul(curve, k, curve.G)[0] % n
+    s = pow(k, -1, n) * (e + r * d) % n
+    assert r and s, "degenerate signature: pick another nonce"
+    return (r, s, e)
+
+
+def biased_signatures(curve_name: str, d: int, count: int, zero_bits: int, seed: int) -> list:
+    """``count`` signatures (r, s, e) whose nonces have their top ``zero_bits`` bits zero."""
+    n = pkg_curve(curve_name).n
+    bound = 1 << (n.bit_length() - zero_bits)
+    r_ = rng(seed)
+    return [sign_with_nonce(curve_name, d, b"message %d" % i, r_.randrange(1, bound)) for i in range(count)]
+
+
+def ref_hnp_pairs(sigs, n: int) -> list:
+    """k ≡ t·d + u (mod n) from s = k⁻¹(e + r·d): t = r·s⁻¹, u = e·s⁻¹."""
+    return [(r * pow(s, -1, n) % n, e * pow(s, -1, n) % n) for r, s, e in sigs]
+
+
+def ref_hnp_basis(pairs, n: int, bound: int) -> list:
+    """The basis of ex18 Q2 (d eliminated with the first equation, entries < n)."""
+    t0, u0 = pairs[0]
+    inv = pow(t0, -1, n)
+    a = [t * inv % n for t, _ in pairs[1:]]
+    b = [(u - ai * u0) % n for (_, u), ai in zip(pairs[1:], a)]
+    m = len(a)
+    rows = [[n if j == i else 0 for j in range(m + 2)] for i in range(m)]
+    return rows + [a + [1, 0], b + [0, bound]]
+
+
+def check_reuse_pair(got, sigs, what: str = "find_reuse") -> None:
+    pairs = [(i, j) for i in range(len(sigs)) for j in range(i + 1, len(sigs)) if sigs[i][0] == sigs[j][0]]
+    got = plain(got, what)
+    if not pairs:
+        expect(got is None, f"{what}: no two signatures share r here: return None")
+        return
+    expect(
+        got is not None,
+        f"{what}: two signatures share r (the same nonce) but the result was None: compare r = x(kG) mod n",
+    )
+    expect(
+        type(got) is tuple and len(got) == 2 and all(type(x) is int for x in got),
+        f"{what}: expected a tuple (i, j) of two ints",
+    )
+    i, j = got
+    expect(0 <= i < len(sigs) and 0 <= j < len(sigs), f"{what}: index out of range")
+    if i < j and sigs[i][1] == sigs[j][1] and sigs[i][0] != sigs[j][0]:
+        fail(f"{what}: equal s is not the sign of a reused nonce: compare r = x(kG) mod n")
+    expect(i < j, f"{what}: return the pair with i < j")
+    expect(
+        sigs[i][0] == sigs[j][0],
+        f"{what}: signatures {i} and {j} have different r: a reused nonce gives equal r",
+    )
+    expect((i, j) == pairs[0], f"{what}: return the first such pair (smallest i, then smallest j)")
+
+
+def check_nonce(got, k: int, e1: int, s1: int, e2: int, s2: int, n: int, what: str = "recover_nonce") -> None:
+    check_int(got, what)
+    if got == k:
+        return
+    if got % n == k:
+        fail(f"{what}: right modulo n but not reduced: return a value in [0, n)")
+    if got == (n - k) % n:
+        fail(f"{what}: got −k: take both differences in the same order, (e₁ − e₂)/(s₁ − s₂)")
+    if s1 != s2 and got in ((e1 - e2) // (s1 - s2), (e1 - e2) // (s1 - s2) % n):
+        fail(f"{what}: (e₁ − e₂)/(s₁ − s₂) is a division modulo n: multiply by pow(s₁ − s₂, −1, n)")
+    fail(f"{what}: wrong nonce (from s·k ≡ e + r·d, subtract the two equations: d cancels)")
+
+
+def check_key(got, d: int, k: int, r: int, e1: int, s1: int, n: int, what: str = "recover_key") -> None:
+    check_int(got, what)
+    if got == d:
+        return
+    if got % n == d:
+        fail(f"{what}: right modulo n but not reduced: return a value in [0, n)")
+    if got == (s1 * k + e1) * pow(r, -1, n) % n:
+        fail(f"{what}: sign of e: s·k = e + r·d gives r·d = s·k − e")
+    if got == (s1 * k - e1) * pow(s1, -1, n) % n:
+        fail(f"{what}: divide by r, not by s: r·d = s·k − e")
+    fail(f"{what}: wrong key (solve s₁·k ≡ e₁ + r·d for d, modulo n)")
+
+
+def check_low_s_key(got, d: int, plain_formula: int, what: str = "recover_key_low_s") -> None:
+    if got is None:
+        fail(f"{what}: returned None, but the key can be recovered: try −s₂ (that is n − s₂) as well")
+    check_int(got, what)
+    if got == d:
+        return
+    if got == plain_formula:
+        fail(
+            f"{what}: one signature was normalised to low s (s replaced by n − s), so the plain formula "
+            "gives a wrong key: try −s₂ too and keep the d whose public key is Q"
+        )
+    fail(f"{what}: the key returned does not give the public key Q")
+
+
+def check_hnp_pairs(got, sigs, n: int, what: str = "hnp_pairs") -> None:
+    exp = ref_hnp_pairs(sigs, n)
+    got = plain(got, what)
+    expect(type(got) is list, f"{what}: expected a list of (t, u) tuples, got {type_name(got)}")
+    expect(len(got) == len(exp), f"{what}: expected one (t, u) per signature ({len(exp)}), got {len(got)}")
+    for i, (g, (t, u)) in enumerate(zip(got, exp)):
+        expect(
+            type(g) is tuple and len(g) == 2 and all(type(x) is int for x in g),
+            f"{what}: entry {i} is not a tuple (t, u) of two ints",
+        )
+        r, s, e = sigs[i]
+        if g == (t, u):
+            continue
+        if g == (u, t):
+            fail(f"{what}: t and u swapped: t multiplies d (t = r·s⁻¹), u is the constant (u = e·s⁻¹)")
+        if g == (r * s % n, e * s % n):
+            fail(f"{what}: k = s⁻¹·(e + r·d): t and u need the inverse of s, not s")
+        if g[0] % n == t and g[1] % n == u:
+            fail(f"{what}: entry {i} not reduced: t and u must lie in [0, n)")
+        fail(f"{what}: entry {i} is wrong (k ≡ t·d + u mod n)")
+
+
+def check_hnp_basis(got, pairs, n: int, bound: int, what: str = "hnp_basis") -> None:
+    exp = ref_hnp_basis(pairs, n, bound)
+    got = plain(got, what)
+    expect(
+        type(got) is list and all(type(row) is list for row in got),
+        f"{what}: expected a list of lists of ints",
+    )
+    m = len(pairs) - 1
+    expect(
+        len(got) == m + 2,
+        f"{what}: expected {m + 2} rows for {len(pairs)} pairs (m − 1 rows n·eᵢ, the a row, the b row)",
+    )
+    for i, row in enumerate(got):
+        expect(len(row) == m + 2, f"{what}: row {i} has {len(row)} entries, expected {m + 2}")
+        expect(all(type(x) is int for x in row), f"{what}: row {i} holds something other than ints")
+    if got[:m] != exp[:m]:
+        fail(f"{what}: the first m − 1 rows must be n·eᵢ: the equations hold only modulo n")
+    a_row, b_row = got[m], got[m + 1]
+    if a_row[:m] != exp[m][:m]:
+        if [x % n for x in a_row[:m]] == exp[m][:m]:
+            fail(f"{what}: the aᵢ must be reduced mod n")
+        fail(f"{what}: the a row is wrong: aᵢ = tᵢ·t₀⁻¹ mod n (from eliminating d with the first equation)")
+    expect(a_row[m:] == [1, 0], f"{what}: the a row must end in 1, 0 (its multiplier k₀ appears in column m)")
+    if b_row[:m] != exp[m + 1][:m]:
+        if [x % n for x in b_row[:m]] == exp[m + 1][:m]:
+            fail(f"{what}: the bᵢ must be reduced mod n")
+        fail(f"{what}: the b row is wrong: bᵢ = uᵢ − aᵢ·u₀ mod n")
+    if b_row[m:] == [0, 1]:
+        fail(f"{what}: the b row must end in 0, bound: the embedding entry has the size of the nonces")
+    expect(b_row[m:] == [0, bound], f"{what}: the b row must end in 0, bound")
+
+
+def check_candidates(got, d: int, what: str = "key_candidates") -> None:
+    got = plain(got, what)
+    expect(type(got) is list and all(type(x) is int for x in got), f"{what}: expected a list of ints")
+    expect(got == sorted(set(got)), f"{what}: return the candidates sorted, without repeats")
+    expect(
+        d in got,
+        f"{what}: the key is not among the candidates (a row ending in −bound is the negated vector)",
+    )
+
+
+def check_attack_result(got, d: int, found_message: str, what: str = "lattice_attack") -> None:
+    """The key d (or None when ``d`` is None: too few signatures)."""
+    got = plain(got, what)
+    if d is None:
+        expect(got is None, f"{what}: {found_message}: return None, never a key whose public key is not Q")
+        return
+    expect(got is not None, f"{what}: {found_message}")
+    check_int(got, what)
+    expect(
+        got == d, f"{what}: returned a key whose public key is not Q: keep only the candidate whose d·G is Q"
+    )

@@ -5,10 +5,12 @@
   (toy fields and curves, ``check_clmul``, ...).  Every check says *what* is wrong
   ("result not reduced: degree 170 ≥ 163") without printing the expected value.
 
-Under ``python -m ecedu grade`` the sandbox leaves ``_reference.py`` out of an
-exercise's kernel when none of the cells run there need it (their tests are
-judged outside the kernel, see :mod:`ecedu.grading.judge`); then only the strict
-helpers are here and ``checks.ref_clmul`` does not exist.
+Under ``python -m ecedu grade`` every test is judged outside the kernel (see
+:mod:`ecedu.grading.judge`) and the sandbox mounts, instead of ``_reference.py``,
+only the part the exercise's setup cells use (:mod:`ecedu.grading.reference_view`),
+or nothing: in ex01's kernel only the strict helpers are here and
+``checks.ref_clmul`` does not exist; in ex04's ``checks.bin_points`` does, but not
+``checks.bin_add``.
 """
 
 from __future__ import annotations

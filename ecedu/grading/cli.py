@@ -16,6 +16,7 @@ import copy
 import json
 import os
 import re
+import secrets
 import shutil
 import signal
 import subprocess
@@ -164,7 +165,8 @@ def grade_notebook(
     release = nbformat.read(str(rel_path), as_version=4) if rel_path.is_file() else None
     merged = nbu.merge_submission(source, sub, release)
     max_score = sum(q.max_points for q in merged.questions)
-    cells, plans, kernel_needs_reference = _judge_outside(source, merged)
+    done_token = secrets.token_hex(16)  # per grading: proves an in-kernel test cell ran to its end
+    cells, plans, kernel_reference = _judge_outside(source, merged, done_token)
 
     def run_and_score(nb, name):
         """Execute ``nb`` in a fresh copy of the exercise folder; score every question."""
@@ -187,7 +189,7 @@ def grade_notebook(
         limits = sbx.Limits(memory_mb=memory_mb, cpu_seconds=int(deadline), nproc=max_processes)
         if not sandboxed and os.geteuid() != 0:
             limits.nproc += _tasks_of_this_user()  # RLIMIT_NPROC counts all of this uid's tasks
-        kernel_cfg = sbx.config(sandboxed, work, kernel_needs_reference, limits)
+        kernel_cfg = sbx.config(sandboxed, work, _reference_for_kernel(kernel_reference, tmp), limits)
         cmd = [
             sys.executable,
             "-m",
@@ -286,6 +288,14 @@ def grade_notebook(
                         judge.results_from_outputs(cell.get("outputs", [])),
                     )
                 err = None if exc is None else {"ename": type(exc).__name__, "evalue": str(exc)}
+            if (
+                q.name not in plans
+                and err is None
+                and q.cell_index not in timed_out
+                and cell.get("execution_count") is not None
+                and not judge.ran_to_end(cell.get("outputs", []), done_token)
+            ):
+                err = {"ename": "AssertionError", "evalue": judge.NOT_TO_THE_END}
             if q.cell_index in timed_out:
                 fb, pts = (
                     f"time limit exceeded ({int(timeout)} s per cell): an infinite loop, or far too slow",
@@ -341,13 +351,20 @@ def _regrade_with_references(merged, source, sub, results, notes, run_and_score)
         used = judge.used_names(tests.get(q.name, ""))
         for gid in own:
             used |= judge.used_names(merged.nb.cells[merged.answer_cells[gid]].source)
-        for gid in before:
-            if gid in own:
-                continue
-            names = sorted(set(defined.get(gid, [])) & used)
-            dq = q_of_answer.get(gid)
-            if names and dq is not None and by_name[dq.name].points < dq.max_points and gid in solutions:
-                blamed.setdefault(q.name, []).append((gid, names, dq.name))
+        # transitively: a reference put in may itself call an earlier answer that failed
+        # (ex15: the reference solinas_sum calls the student's solinas_terms)
+        changed = True
+        while changed:
+            changed = False
+            for gid in before:
+                if gid in own or any(b[0] == gid for b in blamed.get(q.name, [])):
+                    continue
+                names = sorted(set(defined.get(gid, [])) & used)
+                dq = q_of_answer.get(gid)
+                if names and dq is not None and by_name[dq.name].points < dq.max_points and gid in solutions:
+                    blamed.setdefault(q.name, []).append((gid, names, dq.name))
+                    used |= judge.used_names(solutions[gid])
+                    changed = True
     # never replace an answer that a regraded question is about
     keep = {g for name in blamed for g in own_of[name]}
     blamed = {name: [b for b in bs if b[0] not in keep] for name, bs in blamed.items()}
@@ -403,12 +420,14 @@ class _quiet:
         return False
 
 
-def _judge_outside(source, merged):
+def _judge_outside(source, merged, done_token: str | None = None):
     """Prepare the merged notebook for judging outside the kernel (see :mod:`judge`).
 
     Every test cell that can be replayed is swapped for a producer cell (so its code,
     hidden tests included, never reaches the kernel), and every answer cell gets the
-    answer guard appended.  Returns the instructor cells and the replay plans."""
+    answer guard appended.  A test cell that still runs in the kernel gets a last line
+    that displays ``done_token`` (see :func:`judge.done_source`).  Returns the instructor
+    cells and the replay plans."""
     cells = []
     for c in source.cells:
         if c.cell_type != "code":
@@ -424,15 +443,34 @@ def _judge_outside(source, merged):
     for q in merged.questions:
         if q.name in plans:
             merged.nb.cells[q.cell_index].source = judge.producer_source(plans[q.name])
+        elif done_token is not None:
+            merged.nb.cells[q.cell_index].source += judge.done_source(done_token)
     for gid, idx in merged.answer_cells.items():
         if names.get(gid):
             merged.nb.cells[idx].source += judge.guard_source(names[gid])
-    # does anything that still runs in the kernel use the reference part of checks?
-    from . import strict
+    # which part of the reference module does what still runs in the kernel use?
+    from . import reference_view, strict
 
     in_kernel = [src for role, gid, src in cells if role == "setup" or (role == "test" and gid not in plans)]
-    needs_reference = any(set(re.findall(r"\bchecks\.(\w+)", src)) - set(strict.__all__) for src in in_kernel)
-    return cells, plans, needs_reference
+    names = reference_view.names_used(in_kernel)
+    return cells, plans, None if names is None else names - set(strict.__all__)
+
+
+def _reference_for_kernel(names: set[str] | None, tmp: Path) -> bool | str:
+    """``sandbox.config``'s ``with_reference``: the whole file (None), nothing (no name),
+    or the path of a view holding only ``names`` and what they need, written once in
+    the grader's temporary folder (outside the kernel's work folder)."""
+    if names is None:
+        return True
+    if not names:
+        return False
+    from . import reference_view
+
+    path = tmp / "reference-view.py"
+    if not path.is_file():
+        path.write_text(reference_view.subset_source(names)[0])
+        path.chmod(0o644)
+    return str(path)
 
 
 def _tasks_of_this_user() -> int:

@@ -6,8 +6,9 @@ What each layer defends against, from the outside in:
   mount, PID, network, IPC and UTS namespaces.  The kernel sees a read-only
   ``/usr`` (with ``/bin``, ``/lib`` as on the host), the Python interpreter and
   virtual environment read-only, the ``ecedu`` package read-only **without** the
-  grader's modules (``cli``, ``judge``, ...) and, unless the exercise's kernel
-  cells need it, without ``_reference.py``; a private ``/tmp``; and the submission's
+  grader's modules (``cli``, ``judge``, ...) and without ``_reference.py``: in its
+  place, when the exercise's setup cells use part of it, a view with only that part
+  (:mod:`ecedu.grading.reference_view`); a private ``/tmp``; and the submission's
   work folder, the only writable place.  No ``/etc/hostname``, no ``$HOME``, no
   ``exercises/source``, no network (``--unshare-net``: not even loopback is shared).
 * **an unprivileged user id**: when the grader runs as root the kernel is switched
@@ -150,9 +151,17 @@ def _parents(path: str) -> list[str]:
 
 
 def bwrap_argv(
-    kernel_cmd: list[str], *, work: Path, pkg_dir: Path, uid: int | None, with_reference: bool, limits: Limits
+    kernel_cmd: list[str],
+    *,
+    work: Path,
+    pkg_dir: Path,
+    uid: int | None,
+    with_reference: bool | str,
+    limits: Limits,
 ) -> list[str]:
-    """The command that starts ``kernel_cmd`` inside the sandbox."""
+    """The command that starts ``kernel_cmd`` inside the sandbox.  ``with_reference``:
+    True mounts ``_reference.py``, False nothing, a path mounts that file (a view of
+    it, see :mod:`reference_view`) in its place."""
     argv = [
         shutil.which("bwrap") or "bwrap",
         "--die-with-parent",
@@ -185,9 +194,11 @@ def bwrap_argv(
     argv += _ro(str(pkg_dir))
     grading = pkg_dir / "grading"
     argv += ["--perms", "0755", "--tmpfs", str(grading)]
-    files = list(KERNEL_GRADING_FILES) + (["_reference.py"] if with_reference else [])
+    files = list(KERNEL_GRADING_FILES) + (["_reference.py"] if with_reference is True else [])
     for f in files:
         argv += _ro(str(grading / f))
+    if isinstance(with_reference, str):
+        argv += ["--ro-bind", with_reference, str(grading / "_reference.py")]
     argv += ["--remount-ro", str(grading)]
     argv += _parents(str(work)) + ["--bind", str(work), str(work), "--chdir", str(work)]
     for k, v in kernel_env(work, str(pkg_dir.parent)).items():
@@ -207,7 +218,7 @@ def bwrap_argv(
     return argv + limits_prefix(limits) + list(kernel_cmd)
 
 
-def config(enabled: bool, work: Path, with_reference: bool, limits: Limits) -> dict:
+def config(enabled: bool, work: Path, with_reference: bool | str, limits: Limits) -> dict:
     """What the runner needs to start the kernel (passed to it as JSON)."""
     pkg_dir = Path(__file__).resolve().parents[1]
     uid = session_uid() if enabled else None

@@ -37,6 +37,21 @@ def check_int(value, what: str = "the result") -> None:
         fail(f"{what}: expected an int, got {type_name(value)}")
 
 
+class Token:
+    """What a callback the test gave returns inside the kernel under ``ecedu grade``: an
+    opaque stand-in for a point that the grader computes itself, with the test's own
+    callback, from the recorded calls (see :mod:`ecedu.grading.judge`).  Plain data
+    for the answer guard; the kernel can make these but not choose what they stand for."""
+
+    __slots__ = ("i",)
+
+    def __init__(self, i: int):
+        self.i = i
+
+    def __repr__(self) -> str:
+        return f"<point #{self.i}>"
+
+
 def plain(value, what: str = "the result", _depth: int = 0):
     """Return ``value`` if it is made only of exact built-in data (int, bool, float,
     str, bytes, None, Fraction, and tuples / lists / dicts of those); otherwise fail
@@ -44,7 +59,7 @@ def plain(value, what: str = "the result", _depth: int = 0):
     a subclass of int or tuple with a rigged ``__eq__`` is refused, not compared.
     numpy floats are accepted and turned into plain floats (``np.median`` returns them)."""
     t = type(value)
-    if value is None or t in (int, bool, float, str, bytes):
+    if value is None or t in (int, bool, float, str, bytes, Token):
         return value
     if t is Fraction:
         return Fraction(plain(value.numerator, what), plain(value.denominator, what))

@@ -1,4 +1,4 @@
-"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves.
+"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves and X25519.
 
 The C library ``libecedu_native.so`` (sources in ``src/``, built by ``pip install``
 (see setup.py) or by ``python -m ecedu.native.build``) is loaded by
@@ -46,6 +46,11 @@ scalars; points are ``(x, y)`` tuples of ints)::
     modexp(base, exponent, modulus, *, limb_bits=64) -> int           # constant time
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64) -> int    # RSA by the CRT
 
+    # X25519 (src/curve/x25519.c, bridge in x25519_bridge.py; 32-byte little-endian strings):
+    x25519(k: bytes, u: bytes) -> bytes       # RFC 7748 §5; all-zero result -> InvalidPointError
+    x25519_base(k: bytes) -> bytes            # the public key X25519(k, 9)
+    bench_x25519(iterations) -> float
+
     # C-side timing loops for benchmarks: process CPU seconds for all iterations
     # (like `openssl speed`, which divides by CPU user time unless -elapsed):
     bench_field_mul(m, iterations) -> float   # dependent chain r = r*a
@@ -74,6 +79,7 @@ import ctypes
 
 from ecedu.errors import EncodingError, UnknownCurveError
 
+from . import ecdsa_bridge as ecdsa_bridge  # ecedu.ecdsa reaches it as native.ecdsa_bridge
 from . import library
 from .library import CURVES, FIELD_DEGREES, check, lib
 from .prime import (
@@ -87,6 +93,7 @@ from .prime import (
     prime_mul,
     rsa_private_crt,
 )
+from .x25519_bridge import bench_x25519, x25519, x25519_base
 
 __all__ = [
     "available",
@@ -135,6 +142,9 @@ __all__ = [
     "bench_prime_mul",
     "bench_modexp_crt",
     "bench_modulus",
+    "x25519",
+    "x25519_base",
+    "bench_x25519",
 ]
 
 #: The field implementation levels, lowest first (ECEDU_IMPL_* of ecedu_native.h).
@@ -312,7 +322,7 @@ def field_mul_batch(m: int, A, B):
 
 
 def _point_out(c: library.CurveParams):
-    return (ctypes.c_uint8 * c.flen)(), (ctypes.c_uint8 * c.flen)()
+    return c.coord_buffer(), c.coord_buffer()
 
 
 def _point(ox, oy) -> tuple[int, int]:
@@ -357,11 +367,16 @@ def scalar_mult_base(curve: str, k: int) -> tuple[int, int]:
 def ecdh(curve: str, d: int, peer_point_sec1: bytes) -> bytes:
     """Shared secret x(d * Q) as (m+7)//8 big-endian bytes (what OpenSSL derives)."""
     c = library.curve_params(curve)
-    peer = library.bytes_arg(peer_point_sec1, "peer public key (SEC 1 encoding)")
+    peer = peer_point_sec1 if type(peer_point_sec1) is bytes else library.bytes_arg(peer_point_sec1, _PEER)
     kb = library.scalar_bytes(c.nbits, d)
-    out = (ctypes.c_uint8 * c.flen)()
-    check(lib().ecedu_ecdh(c.index, kb, len(kb), peer, len(peer), out, c.flen), curve)
+    out = c.coord_buffer()
+    rc = lib().ecedu_ecdh(c.index, kb, len(kb), peer, len(peer), out, c.flen)
+    if rc:
+        check(rc, curve)
     return bytes(out)
+
+
+_PEER = "peer public key (SEC 1 encoding)"
 
 
 def ecdh_batch(curve: str, ds, peers) -> list[bytes]:

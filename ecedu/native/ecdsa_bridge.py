@@ -136,6 +136,42 @@ def ecdsa_verify(curve: str, x: int, y: int, digest: bytes, r: int, s: int) -> b
     return rc == 1
 
 
+def decode_point_bytes(curve: str, point: bytes) -> tuple[bytes, bytes]:
+    """The coordinates (x, y) of a SEC 1 point as field-length bytes, after the C library has
+    decoded and validated it: the form ecdsa_verify_point_bytes takes, with no int in between."""
+    c = library.curve_params(curve)
+    point = point if type(point) is bytes else library.bytes_arg(point, "point encoding")
+    x, y = c.coord_buffer(), c.coord_buffer()
+    rc = lib().ecedu_decode_point(c.index, point, len(point), x, y)
+    if rc:
+        library.check(rc, curve)
+    return bytes(x), bytes(y)
+
+
+def ecdsa_verify_point_bytes(curve: str, q: tuple[bytes, bytes], digest: bytes, r: int, s: int) -> bool:
+    """ecdsa_verify for a point from decode_point_bytes (the public ecdsa.verify's path)."""
+    c = library.curve_params(curve)
+    for v, what in ((r, "r"), (s, "s")):
+        if not isinstance(v, int) or isinstance(v, bool):
+            raise EncodingError(f"signature component {what} must be an int")
+        if v <= 0 or v >= 1 << (8 * c.nlen):
+            return False
+    rc = lib().ecedu_ecdsa_verify_vartime(
+        c.index,
+        q[0],
+        q[1],
+        c.flen,
+        digest,
+        len(digest),
+        r.to_bytes(c.nlen, "big"),
+        s.to_bytes(c.nlen, "big"),
+        c.nlen,
+    )
+    if rc < 0:
+        _check(rc, curve)
+    return rc == 1
+
+
 def sha256(data: bytes) -> bytes:
     """SHA-256 by the library's own code (test hook)."""
     data = library.bytes_arg(data, "data")

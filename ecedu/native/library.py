@@ -92,6 +92,11 @@ SIGNATURES = {
     "ecedu_tsc_per_core_cycle": (_dbl, []),
     "ecedu_bench_prime_mul": (_dbl, [_int, _cp, _sz, _long]),
     "ecedu_bench_modexp_crt": (_dbl, [_int] + [_cp, _sz] * 6 + [_long]),
+    # X25519 (protocol/x25519.c, field/gfp/fe25519.c)
+    "ecedu_x25519": (_int, [_cp, _sz, _cp, _sz, _u8p, _sz]),
+    "ecedu_x25519_base": (_int, [_cp, _sz, _u8p, _sz]),
+    "ecedu_fe25519_op": (_int, [_int, _cp, _cp, _u8p, _sz]),
+    "ecedu_bench_x25519": (_dbl, [_long]),
 }
 
 #: The exception and message of each C error code, by the code's name in ecedu_native.h.
@@ -108,6 +113,10 @@ ERRORS = {
     "ECEDU_ERR_RETRY": (ECEduError, "r = 0 or s = 0 for this nonce; take the next one"),
     "ECEDU_ERR_ARGUMENT": (ECEduError, "unknown operation code or method"),
     "ECEDU_ERR_MODULUS": (ECEduError, "the modulus must be odd, at least 3 and at most 4096 bits"),
+    "ECEDU_ERR_ALL_ZERO": (
+        InvalidPointError,
+        "the shared secret is all zero: the peer's public key is a point of small order (RFC 7748 §6.1)",
+    ),
 }
 
 _LIB: ctypes.CDLL | None = None
@@ -205,16 +214,15 @@ class CurveParams:
     nbits: int
     h: int
     koblitz: bool
+    flen: int = 0  # bytes of a field element / coordinate, (m + 7) // 8
+    nlen: int = 0  # bytes of a scalar mod n, (nbits + 7) // 8
+    coord_buffer: type = ctypes.c_uint8  # ctypes.c_uint8 * flen: an output buffer for one coordinate
 
-    @property
-    def flen(self) -> int:
-        """Bytes of a field element / coordinate."""
-        return (self.m + 7) // 8
-
-    @property
-    def nlen(self) -> int:
-        """Bytes of a scalar mod n."""
-        return (self.nbits + 7) // 8
+    def __post_init__(self):
+        # Derived once here, not per call: every operation reads them on its hot path.
+        object.__setattr__(self, "flen", (self.m + 7) // 8)
+        object.__setattr__(self, "nlen", (self.nbits + 7) // 8)
+        object.__setattr__(self, "coord_buffer", ctypes.c_uint8 * self.flen)
 
 
 def curve_params(name) -> CurveParams:

@@ -24,7 +24,7 @@ def test_seeded_rsa_key_is_a_key():
 
 
 @pytest.mark.skipif(not native.available(), reason="native library not built")
-def test_run_records_and_table():
+def test_run_records_table_and_plot(tmp_path):
     cfg = runner.Config(op="modexp", seconds=0.1, windows=1, openssl_runs=1, openssl=False)
     records = modexp.run(cfg, sizes=(512,), mul_sizes=(256,))
     crt = [r for r in records if r["op"] == "modexp_crt"]
@@ -36,3 +36,6 @@ def test_run_records_and_table():
     assert all("MISMATCH" not in str(r["checks"]) for r in crt)
     table = modexp.format_table(records)
     assert "RSA private-key operation" in table and "64/32 speed-up" in table
+    png = tmp_path / "modexp.png"
+    assert modexp.plot(records, str(png), title="test") == str(png)
+    assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000

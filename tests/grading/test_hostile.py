@@ -51,7 +51,11 @@ def test_kernel_killed_with_os_exit(tmp_path):
     rep = _grade(submission(EX, {"poly_reduce": "import os\nos._exit(1)\n"}), tmp_path, "osexit")
     assert rep.points_for("test_clmul") == 2  # its test ran before the kernel was killed
     assert rep.points_for("test_poly_reduce") == 0
-    assert rep.points_for("test_gf2m_pow") == 0
+    # the later questions did not run in the dead kernel; graded again with the reference
+    # poly_reduce in place (gf2m_pow through gf2m_mul, which calls it), their own answers score
+    for q in ("test_gf2m_mul", "test_gf2m_pow"):
+        assert rep.points_for(q) == next(x.max_points for x in rep.questions if x.name == q), rep.to_json()
+        assert "passed once the reference poly_reduce (failed in test_poly_reduce)" in rep.feedback_for(q)
     assert any("kernel died" in n for n in rep.notes), rep.notes
 
 

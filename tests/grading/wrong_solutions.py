@@ -150,4 +150,281 @@ WRONG = {
         question="test_log_ratio_ci",
         feedback="sample variances (ddof = 1)",
     ),
+    # ---- issue 16: the nonce attacks of chapter 11 (more designed mistakes in test_nonce_attacks.py)
+    "ex17_nonce_reuse": dict(
+        why="divides (e1 - e2) by (s1 - s2) as integers instead of modulo n",
+        answers={
+            "recover_nonce": "def recover_nonce(e1, s1, e2, s2, n):\n    return (e1 - e2) // (s1 - s2) % n\n"
+        },
+        question="test_recover_nonce",
+        feedback="is a division modulo n",
+    ),
+    "ex18_lattice_attack": dict(
+        why="multiplies by s instead of by its inverse",
+        answers={
+            "hnp_pairs": "def hnp_pairs(sigs, n):\n    return [(r * s % n, e * s % n) for r, s, e in sigs]\n"
+        },
+        question="test_hnp_pairs",
+        feedback="need the inverse of s",
+    ),
 }
+
+
+# --------------------------------------------------------------------------
+# ex14-ex16: the designed mistakes (each graded in tests/grading/test_prime_exercises.py)
+
+EX14_REDC_NO_FINAL = (
+    "def redc(T, p, w):\n    n, mask = limbs(p, w), (1 << w) - 1\n    q = neg_inverse(p, w)\n    t = T\n"
+    "    for _ in range(n):\n        m = (t & mask) * q & mask\n        t = (t + m * p) >> w\n    return t\n"
+)
+EX14_REDC_WRONG_SIGN = (
+    "def redc(T, p, w):\n    n, mask = limbs(p, w), (1 << w) - 1\n    q = pow(p, -1, 1 << w)\n    t = T\n"
+    "    for _ in range(n):\n        m = (t & mask) * q & mask\n        t = (t + m * p) >> w\n"
+    "    if t >= p:\n        t -= p\n    return t\n"
+)
+EX14_NEG_INVERSE_PLUS = "def neg_inverse(p, w):\n    return pow(p, -1, 1 << w)\n"
+EX14_MONT_MUL = """def mont_mul(a, b, p, w):
+    n, mask = limbs(p, w), (1 << w) - 1
+    q = neg_inverse(p, w)
+    A, B, N = words(a, w, n), words(b, w, n), words(p, w, n)
+    t = [0] * (n + 2)
+    muls = 0
+    for i in range(n):
+        C = 0
+        for j in range(n):
+            s = t[j] + A[j] * B[i] + C
+            t[j], C = s & mask, s >> w
+            muls += 1
+        s = t[n] + C
+        t[n], t[n + 1] = s & mask, s >> w
+        m = t[0] * q & mask
+        s = t[0] + m * N[0]
+        C = s >> w
+        muls += MCOUNT
+        for j in range(1, n):
+            s = t[j] + m * N[j] + C
+            t[j - 1], C = s & mask, s >> w
+            muls += 1
+        s = t[n] + C
+        t[n - 1], C = s & mask, s >> w
+        t[n] = t[n + 1] + C
+    c = sum(x << (w * j) for j, x in enumerate(t[: n + 1]))
+    FINAL
+    return c, muls
+"""
+EX14_MONT_MUL_NO_FINAL = EX14_MONT_MUL.replace("MCOUNT", "2").replace("FINAL", "pass")
+EX14_MONT_MUL_COUNT_2N2 = EX14_MONT_MUL.replace("MCOUNT", "1").replace("FINAL", "c = c - p if c >= p else c")
+EX14_MOD_MUL_NO_CONVERSION = "def mod_mul(a, b, p, w):\n    return mont_mul(a, b, p, w)[0]\n"
+EX14_WORD_MULS_FLOOR = "def word_muls(bits, w):\n    n = bits // w\n    return 2 * n * n + n\n"
+
+EX15_TERMS = """def solinas_terms(c):
+    c0, c1, c2, c3, c4, c5, c6, c7, c8, c9, c10, c11, c12, c13, c14, c15 = words32(c)
+    return [
+        from_words(c7, c6, c5, c4, c3, c2, c1, c0),
+        from_words(c15, c14, c13, c12, c11, 0, 0, 0),
+        from_words(0, c15, c14, c13, c12, 0, 0, 0),
+        S4,
+        S5,
+        from_words(c10, c8, 0, 0, 0, c13, c12, c11),
+        from_words(c11, c9, 0, 0, c15, c14, c13, c12),
+        from_words(c12, 0, c10, c9, c8, c15, c14, c13),
+        from_words(c13, 0, c11, c10, c9, 0, c15, c14),
+    ]
+"""
+_S4 = "from_words(c15, c14, 0, 0, 0, c10, c9, c8)"
+_S5 = "from_words(c8, c13, c15, c14, c13, c11, c10, c9)"
+EX15_S5_SWAPPED = EX15_TERMS.replace("S4", _S4).replace(
+    "S5", "from_words(c8, c13, c15, c14, c13, c11, c9, c10)"
+)
+EX15_S4_REVERSED = EX15_TERMS.replace("S4", "from_words(c8, c9, c10, 0, 0, 0, c14, c15)").replace("S5", _S5)
+EX15_SUM_ONCE = (
+    "def solinas_sum(c):\n    s1, s2, s3, s4, s5, d1, d2, d3, d4 = solinas_terms(c)\n"
+    "    return s1 + s2 + s3 + s4 + s5 - d1 - d2 - d3 - d4\n"
+)
+EX15_REDUCE_ONCE = (
+    "def p256_reduce(c):\n    t = solinas_sum(c)\n    if t < 0:\n        t += P256\n"
+    "    if t >= P256:\n        t -= P256\n    return t\n"
+)
+EX15_BOUNDS_TERMWISE = (
+    "def sum_bounds():\n    s1, s2, s3, s4, s5, d1, d2, d3, d4 = solinas_terms(2**512 - 1)\n"
+    "    return -(d1 + d2 + d3 + d4), s1 + 2 * s2 + 2 * s3 + s4 + s5\n"
+)
+
+EX16_AFFINE_CASES = """def complete_add(P, Q, p, b):
+    A, B = to_affine(P, p), to_affine(Q, p)
+    if A is None:
+        return Q
+    if B is None:
+        return P
+    (x1, y1), (x2, y2) = A, B
+    if x1 == x2 and (y1 + y2) % p == 0:
+        return (0, 1, 0)
+    if A == B:
+        lam = (3 * x1 * x1 - 3) * pow(2 * y1, -1, p) % p
+    else:
+        lam = (y2 - y1) * pow(x2 - x1, -1, p) % p
+    x3 = (lam * lam - x1 - x2) % p
+    return (x3, (lam * (x1 - x3) - y1) % p, 1)
+"""
+EX16_RCB = """def complete_add(P, Q, p, b):
+    X1, Y1, Z1 = P
+    X2, Y2, Z2 = Q
+    t0 = X1 * X2 % p
+    t1 = Y1 * Y2 % p
+    t2 = Z1 * Z2 % p
+    t3 = (X1 + Y1) * (X2 + Y2) % p
+    t3 = (t3 - t0 - t1) % p
+    t4 = (Y1 + Z1) * (Y2 + Z2) % p
+    t4 = (t4 - t1 - t2) % p
+    X3 = (X1 + Z1) * (X2 + Z2) % p
+    Y3 = (X3 - t0 - t2) % p
+    Z3 = b * t2 % p
+    X3 = 3 * (Y3 - Z3) % p
+    Z3 = (t1 - X3) % p
+    X3 = (t1 + X3) % p
+    Y3 = b * Y3 % p
+    t2 = 3 * t2 % p
+    Y3 = 3 * (Y3 - t2 - t0) % p
+    t0 = (3 * t0 + t2) % p
+    t1 = t4 * Y3 % p
+    t2 = t0 * Y3 % p
+    Y3 = (X3 * Z3 + t2) % p
+    X3 = (X3 * t3 - t1) % p
+    Z3 = (Z3 * t4 + t3 * t0) % p
+    return (X3, Y3, Z3)
+"""
+EX16_LOOKUP_INDEXED = "def ct_lookup(table, index):\n    return table[index]\n"
+EX16_LOOKUP_BRANCH = (
+    "def ct_lookup(table, index):\n    r = (0, 0, 0)\n    for i, e in enumerate(table):\n"
+    "        if i == index:\n            r = tuple(int(x) for x in e)\n    return r\n"
+)
+EX16_SCALAR_LAST_WINDOW = (
+    "def scalar_mul(k, P, p, b, nbits):\n    T = [O]\n    for _ in range(15):\n"
+    "        T.append(complete_add(T[-1], P, p, b))\n    R = O\n"
+    "    for i in reversed(range(1, -(-nbits // 4))):\n        for _ in range(4):\n"
+    "            R = complete_add(R, R, p, b)\n        R = complete_add(R, ct_lookup(T, (k >> (4 * i)) & 15), p, b)\n"
+    "    return R\n"
+)
+
+WRONG.update(
+    {
+        "ex14_montgomery_limbs": dict(
+            why="REDC without the final conditional subtraction",
+            answers={"redc": EX14_REDC_NO_FINAL},
+            question="test_redc",
+            feedback="the final subtraction is missing",
+        ),
+        "ex15_solinas_p256": dict(
+            why="two words of s5 swapped (c10, c9 → c9, c10)",
+            answers={"solinas_terms": EX15_S5_SWAPPED},
+            question="test_terms",
+            feedback="s5 is wrong in word position(s) 6, 7",
+        ),
+        "ex16_complete_addition": dict(
+            why="the textbook group law with special cases and a normalised result",
+            answers={"complete_add": EX16_AFFINE_CASES},
+            question="test_exact",
+            feedback="the right point, but not the coordinates Algorithm 4 computes",
+        ),
+    }
+)
+
+# exercise, why, answers, the total it must score, {question that must score 0: phrase of its feedback},
+# questions regraded with a reference put in (full points, "passed once the reference ...").  Mistakes in
+# independent questions share one submission (fewer gradings, the suite stays fast).
+DESIGNED = [
+    (
+        "ex14_montgomery_limbs",
+        "REDC without the final subtraction; the count 2n²; a·b left in Montgomery form; n = bits // w",
+        {
+            "redc": EX14_REDC_NO_FINAL,
+            "mont_mul": EX14_MONT_MUL_COUNT_2N2,
+            "mod_mul": EX14_MOD_MUL_NO_CONVERSION,
+            "word_muls": EX14_WORD_MULS_FLOOR,
+        },
+        7,
+        {
+            "test_redc": "the final subtraction is missing",
+            "test_count": "the n products m = t₀·p' mod 2^w are missing",
+            "test_mod_mul": "still in Montgomery form",
+            "test_word_muls": "the top limb is partly filled",
+        },
+        (),
+    ),
+    (
+        "ex14_montgomery_limbs",
+        "REDC with m = t·(+p⁻¹) mod 2^w; CIOS without the final subtraction",
+        {"redc": EX14_REDC_WRONG_SIGN, "mont_mul": EX14_MONT_MUL_NO_FINAL},
+        10,
+        {"test_redc": "p' = +p⁻¹ mod 2^w", "test_mont_mul": "the final subtraction is missing"},
+        ("test_mod_mul", "test_mont_pow"),
+    ),
+    (
+        "ex14_montgomery_limbs",
+        "p' = +p⁻¹ (the later answers are right given a right p')",
+        {"neg_inverse": EX14_NEG_INVERSE_PLUS},
+        14,
+        {"test_neg_inverse": "REDC needs the negative"},
+        ("test_redc", "test_mont_mul", "test_mod_mul", "test_mont_pow"),
+    ),
+    (
+        "ex15_solinas_p256",
+        "two words of s5 swapped",
+        {"solinas_terms": EX15_S5_SWAPPED},
+        7,
+        {"test_terms": "s5 is wrong in word position(s) 6, 7"},
+        ("test_sum", "test_reduce"),
+    ),
+    (
+        "ex15_solinas_p256",
+        "s4 written least significant word first",
+        {"solinas_terms": EX15_S4_REVERSED},
+        7,
+        {"test_terms": "s4 has its words in reverse order"},
+        ("test_sum", "test_reduce", "test_bounds"),
+    ),
+    (
+        "ex15_solinas_p256",
+        "s2 and s3 counted once",
+        {"solinas_sum": EX15_SUM_ONCE},
+        9,
+        {"test_sum": "s2 and s3 are counted once"},
+        ("test_reduce", "test_bounds"),
+    ),
+    (
+        "ex15_solinas_p256",
+        "one correction step each way; the sum bounded term by term",
+        {"p256_reduce": EX15_REDUCE_ONCE, "sum_bounds": EX15_BOUNDS_TERMWISE},
+        6,
+        {"test_reduce": "p while the value is", "test_bounds": "bounded term by term"},
+        (),
+    ),
+    (
+        "ex16_complete_addition",
+        "textbook special cases, normalised; a look-up that selects with an if; the last window forgotten",
+        {
+            "complete_add": EX16_AFFINE_CASES,
+            "ct_lookup": EX16_LOOKUP_BRANCH,
+            "scalar_mul": EX16_SCALAR_LAST_WINDOW,
+        },
+        5,
+        {
+            "test_exact": "the right point, but not the coordinates Algorithm 4 computes",
+            "test_lookup_regular": "the instructions ct_lookup executes depend on the index",
+            "test_scalar_mul": "the last window is missing",
+        },
+        (),
+    ),
+    (
+        "ex16_complete_addition",
+        "sign slip in step 34 (t0 + t2); a look-up by index",
+        {"complete_add": EX16_RCB, "ct_lookup": EX16_LOOKUP_INDEXED},
+        3,
+        {
+            "test_complete_add": "complete_add on P + P",
+            "test_exact": "not the (X3, Y3, Z3) of Algorithm 4",
+            "test_lookup_regular": "the entry was picked by its index",
+        },
+        ("test_scalar_mul",),
+    ),
+]

@@ -50,6 +50,8 @@ def test_fuzz_under_asan_ubsan():
         "tests/native/test_native_points.py::test_scalar_mult_vs_oracle",
         "tests/native/test_native_field.py::test_mul_batch",
         "tests/native/test_native_prime.py",
+        "tests/native/test_native_x25519.py",
+        "tests/test_x25519.py",
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],

@@ -130,6 +130,26 @@ double ecedu_bench_ecdsa_verify(int ci, long iterations) {
     return t;
 }
 
+/* X25519 as `openssl speed ecdhx25519` times it (one derive: the ladder on the peer's u, the
+ * all-zero check), on a fixed private key and the public key of another. */
+static int x25519_inputs(uint8_t k[32], uint8_t u[32]) {
+    uint8_t k2[32];
+    memset(k, 0x5a, 32);
+    memset(k2, 0x33, 32);
+    return ecedu_x25519_base(k2, 32, u, 32);
+}
+
+double ecedu_bench_x25519(long iterations) {
+    uint8_t k[32], u[32], out[32];
+    if (iterations < 0 || x25519_inputs(k, u)) return -1.0;
+    double t0 = now();
+    for (long i = 0; i < iterations; i++)
+        if (ecedu_x25519(k, 32, u, 32, out, 32)) return -1.0;
+    double t = now() - t0;
+    g_sink = out[0];
+    return t;
+}
+
 /* ------------------------------------------------------------ timing leakage (dudect) */
 
 /* A cycle stamp: the TSC, fenced so that the timed work cannot move across it (x86-64), else
@@ -164,6 +184,7 @@ typedef struct cycles_inputs {
 
 static int cycles_prepare(int op, int id, cycles_inputs *in) {
     memset(in, 0, sizeof *in);
+    if (op == ECEDU_CYCLES_X25519) return x25519_inputs(in->d, in->peer);
     if (op >= ECEDU_CYCLES_FIELD_MUL) {
         if (!(in->f = ecedu_field_for(id))) return ECEDU_ERR_CURVE;
         in->a[0] = 0x123456789abcdefULL, in->a[1] = 0x42, in->a[2] = 7;
@@ -201,18 +222,19 @@ static int cycles_once(int op, cycles_inputs *in) {
     case ECEDU_CYCLES_FIELD_MUL: in->f->mul(in->a, in->a, in->b); return ECEDU_OK;
     case ECEDU_CYCLES_FIELD_SQR: in->f->sqr(in->a, in->a); return ECEDU_OK;
     case ECEDU_CYCLES_FIELD_INV: in->f->inv(in->a, in->a); return ECEDU_OK;
+    case ECEDU_CYCLES_X25519: return ecedu_x25519(in->d, 32, in->peer, 32, in->out, 32);
     default: return ECEDU_ERR_ARGUMENT;
     }
 }
 
 int ecedu_bench_cycles(int op, int id, long runs, uint64_t *ticks, int *inner) {
     cycles_inputs in;
-    if (op < ECEDU_CYCLES_ECDH || op > ECEDU_CYCLES_FIELD_INV) return ECEDU_ERR_ARGUMENT;
+    if (op < ECEDU_CYCLES_ECDH || op > ECEDU_CYCLES_X25519) return ECEDU_ERR_ARGUMENT;
     if (runs < 0 || (runs && !ticks) || !inner) return ECEDU_ERR_LENGTH;
     int rc = cycles_prepare(op, id, &in);
     if (rc) return rc;
     /* field operations take tens of cycles, about what reading the counter costs: time 64 */
-    const int k = op >= ECEDU_CYCLES_FIELD_MUL ? 64 : 1;
+    const int k = op >= ECEDU_CYCLES_FIELD_MUL && op <= ECEDU_CYCLES_FIELD_INV ? 64 : 1;
     *inner = k;
     if ((rc = cycles_once(op, &in))) return rc; /* warm: tables built, code and data cached */
     for (long i = 0; i < runs; i++) {

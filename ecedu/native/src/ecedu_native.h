@@ -34,6 +34,7 @@ enum ecedu_status {
     ECEDU_ERR_RETRY = -7,    /* ECDSA with a given k: r = 0 or s = 0       */
     ECEDU_ERR_ARGUMENT = -8, /* unknown operation code or method           */
     ECEDU_ERR_MODULUS = -9,  /* modulus even, < 3, too long or not minimal  */
+    ECEDU_ERR_ALL_ZERO = -10, /* X25519: all-zero shared secret (RFC 7748 §6.1) */
 };
 
 /* Operations of ecedu_field_op. */
@@ -106,6 +107,18 @@ enum ecedu_cycles_op {
     ECEDU_CYCLES_FIELD_MUL = 4,         /* dependent chain, per multiplication      */
     ECEDU_CYCLES_FIELD_SQR = 5,
     ECEDU_CYCLES_FIELD_INV = 6,
+    ECEDU_CYCLES_X25519 = 7,            /* ecedu_x25519 (the curve index is ignored) */
+};
+
+/* Operations of ecedu_fe25519_op (GF(2^255 - 19), field/gfp/fe25519.h, for the tests). */
+enum ecedu_fe25519_opcode {
+    ECEDU_FE25519_MUL = 0,
+    ECEDU_FE25519_SQR = 1,
+    ECEDU_FE25519_INV = 2,     /* a^(p-2): 0 -> 0                             */
+    ECEDU_FE25519_ADD = 3,
+    ECEDU_FE25519_SUB = 4,
+    ECEDU_FE25519_NEG = 5,
+    ECEDU_FE25519_IS_ZERO = 6, /* out = 1 if a = 0, else 0                   */
 };
 
 /* The constants above by name, for bindings: entry i (0, 1, ...) sets *name
@@ -238,6 +251,26 @@ int ecedu_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t
                      const uint8_t *q, size_t qlen, const uint8_t *dp, size_t dplen, const uint8_t *dq,
                      size_t dqlen, const uint8_t *qinv, size_t qinvlen, uint8_t *out, size_t outlen);
 
+/* --------------------------------------------------------------- X25519 */
+
+/*
+ * X25519 (RFC 7748 §5, §6.1) on Curve25519 over GF(2^255 - 19): unlike the
+ * rest of this header, scalars and u-coordinates are 32 LITTLE-endian bytes,
+ * as the RFC has them.  Any 32-byte k is a private key (it is clamped by
+ * decodeScalar25519) and any 32 bytes a u-coordinate (bit 255 is masked).
+ * ecedu_x25519: out = X25519(k, u); ECEDU_ERR_ALL_ZERO if the result is all
+ * zero (u of small order; out is then zero).  ecedu_x25519_base: the public
+ * key X25519(k, 9).  Every length must be 32 (else ECEDU_ERR_LENGTH).
+ * Constant time in k (curve/x25519.c; tests/ctime/ctime_x25519_driver.c).
+ */
+int ecedu_x25519(const uint8_t *k, size_t klen, const uint8_t *u, size_t ulen, uint8_t *out,
+                 size_t outlen);
+int ecedu_x25519_base(const uint8_t *k, size_t klen, uint8_t *out, size_t outlen);
+/* The field of X25519 for the tests: op an ecedu_fe25519_opcode; a, b, out:
+ * len = 32 BIG-endian bytes (the field interface's order); a, b < p, else
+ * ECEDU_ERR_RANGE and a zero output; b is read (and must be < p) for every op. */
+int ecedu_fe25519_op(int op, const uint8_t *a, const uint8_t *b, uint8_t *out, size_t len);
+
 /* ------------------------------------------------------------ test hooks */
 
 /* Arithmetic mod n: op an ecedu_modn_opcode; a, b, out: nlen bytes.  Except
@@ -263,6 +296,7 @@ double ecedu_bench_ecdh(int ci, long iterations); /* incl. decoding, validation 
 double ecedu_bench_scalar_mult_base(int ci, long iterations);
 double ecedu_bench_ecdsa_sign(int ci, long iterations);   /* fixed 32-byte digest */
 double ecedu_bench_ecdsa_verify(int ci, long iterations); /* one valid signature */
+double ecedu_bench_x25519(long iterations); /* ecedu_x25519 on a fixed k and u */
 /* The TSC cycles (elsewhere ns) of ecedu_scalar_mult(ci, k_i, G) for each of count scalars of
  * klen bytes stored back to back, into cycles[i]: the raw data of a timing-leakage test. */
 int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles);

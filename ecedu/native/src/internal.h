@@ -162,6 +162,10 @@ typedef struct ecedu_gfp_impl {
 
 extern const ecedu_gfp_impl ecedu_gfp_mont32, ecedu_gfp_mont64;
 
+/* X25519 (curve/x25519.c): out = X25519(scalar, u) of RFC 7748 §5, all 32
+ * little-endian bytes; no checks (protocol/x25519.c makes them). */
+void ecedu_x25519_ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+
 /* ---------------------------------------------------------------------
  * Small constant-time helpers shared by all files.
  * --------------------------------------------------------------------- */

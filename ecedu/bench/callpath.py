@@ -1,0 +1,107 @@
+"""What the Python call costs on top of the C kernel: the public functions against the C loops.
+
+For each curve, the per-call CPU time of
+
+- the C library's own loop (``ecedu_bench_ecdh``, ``…_ecdsa_sign``, ``…_ecdsa_verify``: the
+  kernel called from C, no Python at all),
+- ``ecedu.ecdh.shared_secret`` with the peer key as a SEC 1 point and as SPKI DER,
+- ``ecedu.ecdsa.sign`` and ``ecedu.ecdsa.verify`` (SEC 1 and SPKI DER public key, DER signature),
+
+and the overhead (public − C) and the rate (C / public).  The C verify loop starts from a
+decoded point and a digest, so the verify overhead includes the point's decoding and validation
+(in C) and the hashing of the message; the ECDH loop decodes and validates like the public call.
+
+Times are process CPU time (``time.process_time``), the minimum over repeats, so that other
+load on the machine inflates them less than wall-clock time would.  Command::
+
+    python -m ecedu.bench.callpath [--curves sect163k1,sect233k1] [--calls 2000] [--repeats 9]
+"""
+
+from __future__ import annotations
+
+import argparse
+import time
+
+from ecedu import ecdh, ecdsa, keys, native
+from ecedu.curves import get_curve
+from ecedu.ec import encode_point
+
+MESSAGE = b"ecedu call-path benchmark"
+
+
+def per_call_us(fn, calls: int, repeats: int) -> float:
+    """The least CPU time of one call of fn over `repeats` runs of `calls` calls, in µs."""
+    best = float("inf")
+    for _ in range(repeats):
+        t0 = time.process_time()
+        for _ in range(calls):
+            fn()
+        best = min(best, (time.process_time() - t0) / calls)
+    return best * 1e6
+
+
+def c_loop_us(bench, name: str, calls: int, repeats: int) -> float:
+    return min(bench(name, calls) / calls for _ in range(repeats)) * 1e6
+
+
+def measure(name: str, calls: int = 2000, repeats: int = 9) -> list[dict]:
+    """Records {curve, operation, key, c_us, public_us, overhead_us, rate} for one curve."""
+    curve = get_curve(name)
+    d = keys.generate_private_key(curve)
+    q = keys.public_key(curve, keys.generate_private_key(curve))
+    peer = {"sec1": encode_point(curve, q), "spki": keys.public_key_to_der(curve, q)}
+    own = keys.public_key(curve, d)
+    mine = {"sec1": encode_point(curve, own), "spki": keys.public_key_to_der(curve, own)}
+    signature = ecdsa.sign(curve, d, MESSAGE)
+    c = {
+        "ecdh": c_loop_us(native.bench_ecdh, name, calls, repeats),
+        "sign": c_loop_us(native.bench_ecdsa_sign, name, calls, repeats),
+        "verify": c_loop_us(native.bench_ecdsa_verify, name, calls, repeats),
+    }
+    cases = [
+        ("ecdh", "sec1", lambda: ecdh.shared_secret(name, d, peer["sec1"])),
+        ("ecdh", "spki", lambda: ecdh.shared_secret(name, d, peer["spki"])),
+        ("sign", "-", lambda: ecdsa.sign(name, d, MESSAGE)),
+        ("verify", "sec1", lambda: ecdsa.verify(name, mine["sec1"], MESSAGE, signature)),
+        ("verify", "spki", lambda: ecdsa.verify(name, mine["spki"], MESSAGE, signature)),
+    ]
+    records = []
+    for op, key, fn in cases:
+        public = per_call_us(fn, calls, repeats)
+        records.append(
+            {
+                "curve": name,
+                "operation": op,
+                "key": key,
+                "c_us": c[op],
+                "public_us": public,
+                "overhead_us": public - c[op],
+                "rate": c[op] / public,
+            }
+        )
+    return records
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(prog="python -m ecedu.bench.callpath", description=__doc__.split("\n")[0])
+    p.add_argument("--curves", default=",".join(native.CURVES), help="comma-separated (all native curves)")
+    p.add_argument("--calls", type=int, default=2000, help="calls per timed run (2000)")
+    p.add_argument("--repeats", type=int, default=9, help="timed runs; the minimum is kept (9)")
+    args = p.parse_args(argv)
+    if not native.available():
+        raise SystemExit(f"the native library is not available: {native.load_error()}")
+    print(
+        f"{'curve':11s} {'operation':9s} {'key':5s} {'C loop µs':>10s} {'public µs':>10s} "
+        f"{'overhead':>9s} {'rate':>6s}"
+    )
+    for name in args.curves.split(","):
+        for r in measure(name.strip(), args.calls, args.repeats):
+            print(
+                f"{r['curve']:11s} {r['operation']:9s} {r['key']:5s} {r['c_us']:10.2f} "
+                f"{r['public_us']:10.2f} {r['overhead_us']:9.2f} {r['rate']:6.1%}"
+            )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())

@@ -1,0 +1,30 @@
+"""The call-path benchmark (python -m ecedu.bench.callpath) measures what it says it measures."""
+
+import pytest
+
+from ecedu import native
+from ecedu.bench import callpath
+
+pytestmark = pytest.mark.skipif(not native.available(), reason="native library not built")
+
+
+def test_records_cover_every_public_path_and_are_consistent():
+    records = callpath.measure("sect163k1", calls=20, repeats=2)
+    assert [(r["operation"], r["key"]) for r in records] == [
+        ("ecdh", "sec1"),
+        ("ecdh", "spki"),
+        ("sign", "-"),
+        ("verify", "sec1"),
+        ("verify", "spki"),
+    ]
+    for r in records:
+        assert r["c_us"] > 0 and r["public_us"] > 0
+        assert r["overhead_us"] == pytest.approx(r["public_us"] - r["c_us"])
+        assert r["rate"] == pytest.approx(r["c_us"] / r["public_us"])
+
+
+def test_command_prints_one_row_per_path(capsys):
+    assert callpath.main(["--curves", "sect163k1", "--calls", "5", "--repeats", "1"]) == 0
+    rows = capsys.readouterr().out.strip().splitlines()
+    assert len(rows) == 1 + 5 and rows[0].split()[0] == "curve"
+    assert all(row.startswith("sect163k1") for row in rows[1:])
