@@ -10,7 +10,8 @@ percentiles (cropping removes the long tail of interrupts, which would hide a sm
 
 A |t| above 4.5 is the usual sign of a leak; a large sample makes even tiny leaks visible, so a
 |t| below the threshold is evidence, not proof.  It complements valgrind (tests/ctime), which
-cannot run AVX-512 code: this test runs on every implementation level the CPU has.
+cannot run AVX-512 code nor 256-bit VPCLMULQDQ (so neither the avx512 nor the avx2 level): this
+test runs on every implementation level the CPU has.
 
 Command::
 

@@ -197,7 +197,7 @@ def test_no_cycle_among_the_c_units():
     for unit in units:  # the instance tables are named through macros
         if unit.startswith("instances/gf2m_"):
             m = re.search(r"gf2m_(\d+)\.c", unit).group(1)
-            for lvl in ("portable", "pclmul", "avx512"):
+            for lvl in ("portable", "pclmul", "avx2", "avx512"):
                 owner[f"ecedu_gf{m}_{lvl}"] = unit
     graph = {u: set() for u in units}
     for unit, text in units.items():
@@ -282,7 +282,13 @@ def test_avx512_level_keeps_its_old_name_as_alias():
 @needs_lib
 @pytest.mark.parametrize(
     "env, expect",
-    [("vpclmul", "avx512"), ("avx512", "avx512"), ("pclmul", "pclmul"), ("portable", "portable")],
+    [
+        ("vpclmul", "avx512"),
+        ("avx512", "avx512"),
+        ("avx2", "avx2"),
+        ("pclmul", "pclmul"),
+        ("portable", "portable"),
+    ],
 )
 def test_environment_accepts_level_names_and_alias(env, expect):
     """ECEDU_NATIVE_IMPL, read by the library at load time (a fresh process)."""

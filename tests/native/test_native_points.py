@@ -235,13 +235,18 @@ def test_cpu_features_and_switch():
         and f["zmm_os"]
         and f["pclmulqdq"]
     )
-    assert ("avx512" in avail) == vp
+    ymm = f["vpclmulqdq"] and f["avx2"] and f["ymm_os"] and f["pclmulqdq"]
+    assert ("avx2" in avail) == ymm
+    assert ("avx512" in avail) == (vp and ymm)
     assert native.implementation() == avail[-1]
+    # not forced: each field its default level (cpu.c g_default), one the CPU has
+    for m in native.FIELD_DEGREES:
+        assert native.field_implementation(m) in avail
     for impl in avail:
         with forced(impl):
             assert native.implementation() == impl
             assert native.using_pclmul() == (impl != "portable")
-            # every field has all three instances (gf2m_<m>.c)
+            # forced: every field uses exactly it (every gf2m_<m>.c has all four instances)
             assert {native.field_implementation(m) for m in native.FIELD_DEGREES} == {impl}
     assert native.implementation() == avail[-1]
     for impl in native.IMPLEMENTATIONS:

@@ -2,16 +2,24 @@
  * cpu.c -- run-time choice between the field implementations:
  *   0 "portable"  plain C (any CPU),
  *   1 "pclmul"    PCLMULQDQ on 128-bit registers (CPUID: PCLMULQDQ, SSE4.1),
- *   2 "avx512"    the pclmul code built for AVX-512: three-input XORs and
+ *   2 "avx2"      the pclmul code built for AVX2 (VEX forms), and for the
+ *                 fields that set GF_YMUL the multiplication by VPCLMULQDQ
+ *                 on 256-bit registers (CPUID: PCLMULQDQ, SSE4.1, AVX2,
+ *                 VPCLMULQDQ, and the OS must save the ymm state: OSXSAVE +
+ *                 XGETBV; no AVX-512 needed: AMD Zen 3, Intel Alder Lake),
+ *   3 "avx512"    the pclmul code built for AVX-512: three-input XORs and
  *                 double shifts on the 128-bit registers, and for m = 409
  *                 and 571 the multiplication by VPCLMULQDQ on 512-bit
  *                 registers (CPUID: VPCLMULQDQ, AVX512F, AVX512VL,
  *                 AVX512-VBMI2, and the OS must save the AVX-512 register
- *                 state: OSXSAVE + XGETBV).
+ *                 state: OSXSAVE + XGETBV; and AVX2, so that the levels
+ *                 are ordered: a CPU that runs one runs those below).
  *
- * The best level the CPU supports is used, unless a lower one is forced:
+ * Unless a level is forced, each field uses the level measured fastest
+ * among those the CPU supports (g_default below: not always the highest).
+ * A level is forced (then every field uses exactly it):
  *   - by the environment when the library is loaded:
- *     ECEDU_NATIVE_IMPL=portable|pclmul|avx512 ("vpclmul", the level's
+ *     ECEDU_NATIVE_IMPL=portable|pclmul|avx2|avx512 ("vpclmul", the level's
  *     former name, is accepted for avx512), or ECEDU_NATIVE_PORTABLE set
  *     to a non-empty value other than "0" (= portable, takes precedence);
  *   - by ecedu_force_implementation(level) or ecedu_force_portable(1).
@@ -61,8 +69,9 @@ int ecedu_cpu_features(void) {
         if (c & (1u << 10)) f |= ECEDU_CPU_VPCLMULQDQ; /* CPUID.7.0:ECX[10] */
         if (c & (1u << 6)) f |= ECEDU_CPU_AVX512VBMI2;    /* CPUID.7.0:ECX[6]  */
     }
-    /* XCR0 bits 1, 2 (SSE, AVX state), 5, 6, 7 (opmask, upper halves of
-     * zmm0-15, zmm16-31): 0xE6 */
+    /* XCR0 bits 1, 2 (SSE, AVX state): 0x6; and 5, 6, 7 (opmask, upper
+     * halves of zmm0-15, zmm16-31): 0xE6 */
+    if (osxsave && (ecedu_xgetbv0() & 0x6) == 0x6) f |= ECEDU_CPU_YMM_OS;
     if (osxsave && (ecedu_xgetbv0() & 0xE6) == 0xE6) f |= ECEDU_CPU_ZMM_OS;
 #endif
     g_features = f;
@@ -72,20 +81,22 @@ int ecedu_cpu_features(void) {
 /* Highest level the CPU supports. */
 int ecedu_best_implementation(void) {
     const int f = ecedu_cpu_features();
-    const int v = ECEDU_CPU_PCLMULQDQ | ECEDU_CPU_AVX512F | ECEDU_CPU_AVX512VL | ECEDU_CPU_VPCLMULQDQ |
-                  ECEDU_CPU_AVX512VBMI2 | ECEDU_CPU_ZMM_OS;
+    const int y = ECEDU_CPU_PCLMULQDQ | ECEDU_CPU_AVX2 | ECEDU_CPU_VPCLMULQDQ | ECEDU_CPU_YMM_OS;
+    const int v = y | ECEDU_CPU_AVX512F | ECEDU_CPU_AVX512VL | ECEDU_CPU_AVX512VBMI2 | ECEDU_CPU_ZMM_OS;
     if ((f & v) == v) return ECEDU_IMPL_AVX512;
+    if ((f & y) == y) return ECEDU_IMPL_AVX2;
     if (f & ECEDU_CPU_PCLMULQDQ) return ECEDU_IMPL_PCLMUL;
     return ECEDU_IMPL_PORTABLE;
 }
 
-/* The level in use. */
+/* The level in use: the forced one, else the best (the cap of the
+ * per-field defaults, see ecedu_field_implementation). */
 int ecedu_implementation(void) {
     const int best = ecedu_best_implementation();
     return (g_forced >= 0 && g_forced < best) ? g_forced : best;
 }
 
-/* Force a level (0, 1, 2), or -1 for the best one.  Returns 0, or -1 (and
+/* Force a level (0 .. 3), or -1 for the per-field defaults.  Returns 0, or -1 (and
  * changes nothing) if level is out of range or the CPU lacks it. */
 int ecedu_force_implementation(int level) {
     if (level < -1 || level > ECEDU_IMPL_AVX512 || level > ecedu_best_implementation()) return -1;
@@ -95,24 +106,85 @@ int ecedu_force_implementation(int level) {
 
 void ecedu_force_portable(int flag) { g_forced = flag ? ECEDU_IMPL_PORTABLE : -1; }
 
-/* 1 if a PCLMULQDQ implementation (pclmul or avx512) is the one in use. */
+/* 1 if a PCLMULQDQ implementation (pclmul, avx2 or avx512) is the one in use. */
 int ecedu_using_pclmul(void) { return ecedu_implementation() >= ECEDU_IMPL_PCLMUL; }
 
-#define IMPLS(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_avx512}
-static const ecedu_field_impl *const g_impls[][3] = {
+#define IMPLS(M) {&ecedu_gf##M##_portable, &ecedu_gf##M##_pclmul, &ecedu_gf##M##_avx2, &ecedu_gf##M##_avx512}
+static const ecedu_field_impl *const g_impls[][4] = {
     IMPLS(163), IMPLS(193), IMPLS(233), IMPLS(239), IMPLS(283), IMPLS(409), IMPLS(571),
 };
 
-const ecedu_field_impl *ecedu_field_for(int m) {
-    const int level = ecedu_implementation();
-    for (size_t i = 0; i < sizeof g_impls / sizeof g_impls[0]; i++)
-        if (g_impls[i][0]->m == m) return g_impls[i][level];
-    return NULL;
+/* g_default[i][best]: the level field i uses when none is forced, on a CPU
+ * whose best level is best (always <= best: a CPU without AVX-512 never
+ * gets it, one without VPCLMULQDQ never gets avx2).
+ *
+ * The measurement it comes from: `python tools/levels_table.py --rounds 3`
+ * (ECDH in TSC ticks, decoding and validation included, min over 3 rounds
+ * of 1000 samples, every level forced in turn) on an AMD EPYC Zen 5 (which
+ * has AVX-512, so it runs all four levels), 2 cores shared with other jobs
+ * (load average 10: expect a few % of noise), 1 December 2026:
+ *     curve        pclmul    avx2  avx512
+ *     sect163k1     17316   17056   15028
+ *     sect163r1     24960   26806   19396
+ *     sect193r1     31226   29926   24986
+ *     sect233k1     25376   23868   18486
+ *     sect233r1     41262   38844   32526
+ *     sect239k1     29848   28002   22490
+ *     sect283k1     41756   37206   35256
+ *     sect283r1     65000   64064   53404
+ *     sect409k1     79846   70590   46124
+ *     sect409r1    156026  137852  102154
+ *     sect571k1    162682  154570   98384
+ *     sect571r1    336154  302614  178984
+ * (r2 curves as r1).  The avx2 column there has the 256-bit multiplication
+ * for m = 409 only: tried in every field, it was slower for the others
+ * (ECDH relative to pclmul in the same run, 256-bit against 128-bit
+ * multiplication inside the avx2 level: 193r1 1.11 vs 0.97, 233r1 1.07 vs
+ * 0.96, 571r1 0.98 vs 0.87; 409r1 0.88 vs 0.96).  So on this CPU each level
+ * beats the one below on every field but one: avx2 on GF(2^163) is 7%
+ * slower than pclmul on sect163r1/r2 (2.6% in an earlier run) and only
+ * 1.5% faster on sect163k1, so a CPU whose best level is avx2 runs
+ * GF(2^163) on pclmul.  The table is per field so that a measurement on a
+ * CPU without AVX-512 (Zen 3, Alder Lake: not available to us; their
+ * VPCLMULQDQ and PCLMULQDQ throughputs differ from Zen 5's) can change a
+ * field's choice without touching the others. */
+#define P ECEDU_IMPL_PORTABLE
+#define S ECEDU_IMPL_PCLMUL
+#define Y ECEDU_IMPL_AVX2
+#define Z ECEDU_IMPL_AVX512
+static const signed char g_default[][4] = {
+    {P, S, S, Z}, /* 163: pclmul on an AVX2 CPU (above) */
+    {P, S, Y, Z}, /* 193 */
+    {P, S, Y, Z}, /* 233 */
+    {P, S, Y, Z}, /* 239 */
+    {P, S, Y, Z}, /* 283 */
+    {P, S, Y, Z}, /* 409 */
+    {P, S, Y, Z}, /* 571 */
+};
+#undef P
+#undef S
+#undef Y
+#undef Z
+
+static int field_index(int m) {
+    for (int i = 0; i < (int)(sizeof g_impls / sizeof g_impls[0]); i++)
+        if (g_impls[i][0]->m == m) return i;
+    return -1;
 }
 
-/* Which implementation GF(2^m) uses now: the level in use (every field has
- * all three), or -1 if m is unknown. */
-int ecedu_field_implementation(int m) { return ecedu_field_for(m) ? ecedu_implementation() : -1; }
+/* The level field i uses now: the forced one, else its default. */
+static int field_level(int i) { return g_forced >= 0 ? ecedu_implementation() : g_default[i][ecedu_best_implementation()]; }
+
+const ecedu_field_impl *ecedu_field_for(int m) {
+    const int i = field_index(m);
+    return i < 0 ? NULL : g_impls[i][field_level(i)];
+}
+
+/* The level GF(2^m) uses now, or -1 if m is unknown. */
+int ecedu_field_implementation(int m) {
+    const int i = field_index(m);
+    return i < 0 ? -1 : field_level(i);
+}
 
 /* --- issue 13: the prime fields' level (portable or MULX/ADX), apart from the
  * binary fields' one above so that each can be forced alone.  Same rules: the
@@ -154,7 +226,7 @@ __attribute__((constructor)) static void ecedu_cpu_init(void) {
     const char *e = getenv("ECEDU_NATIVE_IMPL");
     if (e) {
         static const struct { const char *name; int level; } names[] = {
-            {"portable", ECEDU_IMPL_PORTABLE}, {"pclmul", ECEDU_IMPL_PCLMUL},
+            {"portable", ECEDU_IMPL_PORTABLE}, {"pclmul", ECEDU_IMPL_PCLMUL}, {"avx2", ECEDU_IMPL_AVX2},
             {"avx512", ECEDU_IMPL_AVX512}, {"vpclmul", ECEDU_IMPL_AVX512}, /* the old name */
         };
         for (size_t l = 0; l < sizeof names / sizeof names[0]; l++)

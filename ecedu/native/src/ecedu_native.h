@@ -68,13 +68,17 @@ enum ecedu_cpu_feature {
     ECEDU_CPU_AVX512VL = 64,    /* AVX-512 instructions on 128/256-bit regs  */
     ECEDU_CPU_BMI2 = 128,       /* MULX (CPUID.7.0:EBX[8])                   */
     ECEDU_CPU_ADX = 256,        /* ADCX, ADOX (CPUID.7.0:EBX[19])            */
+    ECEDU_CPU_YMM_OS = 512,     /* the OS saves the AVX (ymm) state (XCR0)   */
 };
 
 /* Field implementation levels, lowest first (cpu.c). */
 enum ecedu_impl_level {
     ECEDU_IMPL_PORTABLE = 0, /* plain C, any CPU                              */
     ECEDU_IMPL_PCLMUL = 1,   /* 128-bit PCLMULQDQ (SSE4.1)                    */
-    ECEDU_IMPL_AVX512 = 2,   /* the same built for AVX-512; 512-bit
+    ECEDU_IMPL_AVX2 = 2,     /* the same built for AVX2 (VEX); 256-bit
+                                VPCLMULQDQ multiplication where measured
+                                faster (instances/gf2m_<m>.c)                 */
+    ECEDU_IMPL_AVX512 = 3,   /* the same built for AVX-512; 512-bit
                                 VPCLMULQDQ multiplication for m = 409, 571    */
 };
 

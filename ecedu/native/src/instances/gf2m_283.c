@@ -1,7 +1,7 @@
 /*
  * gf2m_283.c -- GF(2^283) with f(z) = z^283 + z^12 + z^7 + z^5 + 1, 5 words per element,
- * and the curves over it.  Three instances of the same template: portable C,
- * PCLMULQDQ (SSE4.1) and PCLMULQDQ with AVX-512 (each compiled for its
+ * and the curves over it.  Four instances of the same template: portable C,
+ * PCLMULQDQ (SSE4.1), PCLMULQDQ with AVX2 and PCLMULQDQ with AVX-512 (each compiled for its
  * instruction set by the pragma only; cpu.c decides at run time which one
  * may be used).
  */
@@ -30,12 +30,29 @@
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
-/* Third instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
+/* Third instance: the same code built for AVX2 with VPCLMULQDQ on 256-bit
+ * registers (the CPUs that have it without AVX-512: AMD Zen 3, Intel Alder
+ * Lake and later client cores; cpu.c checks CPUID and the OS ymm state).
+ * The multiplication on 256-bit VPCLMULQDQ (GF_YMUL, field/gf2m/
+ * clmul256.tmpl.h) is used for m = 409 only, where it was measured faster
+ * (cpu.c has the measurement and the level each field uses by default).
+ * prefer-vector-width=128: as for the AVX-512 instance (gf2m_409.c), and
+ * measured here too (without it ECDH on sect193r1 40% and sect233r1 30%
+ * slower, the auto-vectorised word loops on 256-bit registers). */
+#pragma GCC push_options
+#pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
+#define GF_PCLMUL 2
+#define GF_TABLE_NAME ecedu_gf283_avx2
+#define FN(name) gf283_avx2_##name
+#include "instances/instance.tmpl.h"
+#pragma GCC pop_options
+
+/* Fourth instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
  * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c. */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
-#define GF_PCLMUL 2
+#define GF_PCLMUL 3
 #define GF_TABLE_NAME ecedu_gf283_avx512
 #define FN(name) gf283_avx512_##name
 #include "instances/instance.tmpl.h"

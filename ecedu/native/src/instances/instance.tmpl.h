@@ -1,7 +1,7 @@
 /*
  * instance.tmpl.h -- TEMPLATE driver: one field implementation with its
- * curve code.  Included three times by every instances/gf2m_<m>.c (portable,
- * PCLMULQDQ, AVX-512), it instantiates
+ * curve code.  Included four times by every instances/gf2m_<m>.c (portable,
+ * PCLMULQDQ, AVX2, AVX-512), it instantiates
  *     field/gf2m/field.tmpl.h   the arithmetic of GF(2^m)
  *     curve/point.tmpl.h        point checks and decompression
  *     curve/ladder.tmpl.h       Montgomery ladder (Lopez-Dahab x-only)
@@ -14,28 +14,32 @@
  * The macro contract, in one place.
  *
  * Set once per field by gf2m_<m>.c, before the first instance (kept for all
- * three; the file is its own translation unit):
+ * four; the file is its own translation unit):
  *   GF_M               the degree m
  *   GF_NW              words per element, ceil(m/64)
  *   GF_RED_TERMS       the non-leading exponents of f, largest first, e.g.
  *                      7, 6, 3, 0 for f = z^163 + z^7 + z^6 + z^3 + 1
  *   GF_NRED            how many of them (2: trinomial, 4: pentanomial)
  *   GF_MSQ_AVX512_MIN  optional: shortest run of squarings that FN(inv) does
- *   GF_MSQ_SSE_MIN       by a matrix on AVX-512 / SSE (default 24)
+ *   GF_MSQ_AVX2_MIN      by a matrix on AVX-512 / AVX2 / SSE (default 24;
+ *   GF_MSQ_SSE_MIN       AVX2 takes the SSE one if it has none of its own)
  *   GF_FOLD_WORD       optional: the word boundary of the first reduction
  *   GF_FOLD_TERMS        fold and its terms (clmul128.tmpl.h, FN(vreduce))
  *
  * Set before each instance, undefined below:
  *   GF_PCLMUL          the level (ecedu_impl_level): 0 portable, 1 PCLMULQDQ,
- *                      2 the PCLMULQDQ code compiled for AVX-512
- *   GF_ZMUL            optional, with GF_PCLMUL 2: multiply on 512-bit
+ *                      2 the PCLMULQDQ code compiled for AVX2 (+VPCLMULQDQ),
+ *                      3 the PCLMULQDQ code compiled for AVX-512
+ *   GF_YMUL            optional, with GF_PCLMUL 2: multiply on 256-bit
+ *                      VPCLMULQDQ (clmul256.tmpl.h; default 0)
+ *   GF_ZMUL            optional, with GF_PCLMUL 3: multiply on 512-bit
  *                      VPCLMULQDQ (clmul512.tmpl.h; default 0)
  *   GF_TABLE_NAME      the name of the exported table
  *   FN(name)           gives every function a unique prefix (gf163_pclmul_name)
  *
  * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
  * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
- * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN.
+ * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT.
  * (tests/native/test_native_layout.py checks that this list is complete.)
  */
 #include "field/gf2m/field.tmpl.h"
@@ -68,6 +72,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
 /* per instance */
 #undef GF_PCLMUL
 #undef GF_ZMUL
+#undef GF_YMUL
 #undef GF_TABLE_NAME
 #undef FN
 /* the templates' own */
@@ -87,3 +92,5 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_MSQ_MIN
 #undef GF_MSQ_CT_MIN
 #undef GF_MSQ_TABLE_MIN
+#undef GF_NQ
+#undef GF_NT

@@ -1,8 +1,9 @@
 /*
  * clmul128.tmpl.h -- TEMPLATE (field/gf2m): GF(2^m) arithmetic on 128-bit
- * registers with PCLMULQDQ (SSE4.1; built a second time for AVX-512, where
- * the compiler merges XOR chains into VPTERNLOGQ and the shifts below become
- * double shifts).  Part of the field template, see field.tmpl.h.
+ * registers with PCLMULQDQ (SSE4.1; built a second time for AVX2, where
+ * every instruction takes the three-operand VEX form, and a third time for
+ * AVX-512, where the compiler merges XOR chains into VPTERNLOGQ and the
+ * shifts below become double shifts).  Part of the field template, see field.tmpl.h.
  */
 /* =====================================================================
  * PCLMULQDQ path: everything stays in 128-bit SSE registers.
@@ -42,7 +43,7 @@ GF_INL __m128i FN(vshl)(const __m128i *V, int n, int s, int k) {
     int a = s >> 6, b = s & 63;
     __m128i p = FN(vw)(V, n, 2 * k - a);
     if (b == 0) return p;
-#if GF_PCLMUL == 2 /* VPSHLDVQ: the two shifts and the OR in one instruction */
+#if GF_PCLMUL == 3 /* AVX-512 VPSHLDVQ: the two shifts and the OR in one instruction */
     return _mm_shldv_epi64(p, FN(vw)(V, n, 2 * k - a - 1), _mm_set1_epi64x(b));
 #else
     return _mm_xor_si128(_mm_slli_epi64(p, b), _mm_srli_epi64(FN(vw)(V, n, 2 * k - a - 1), 64 - b));
@@ -54,7 +55,7 @@ GF_INL __m128i FN(vshr)(const __m128i *V, int n, int s, int k) {
     int a = s >> 6, b = s & 63;
     __m128i p = FN(vw)(V, n, 2 * k + a);
     if (b == 0) return p;
-#if GF_PCLMUL == 2 /* VPSHRDVQ */
+#if GF_PCLMUL == 3 /* AVX-512 VPSHRDVQ */
     return _mm_shrdv_epi64(p, FN(vw)(V, n, 2 * k + a + 1), _mm_set1_epi64x(b));
 #else
     return _mm_xor_si128(_mm_srli_epi64(p, b), _mm_slli_epi64(FN(vw)(V, n, 2 * k + a + 1), 64 - b));
@@ -395,6 +396,9 @@ GF_INL void FN(vsqrmod)(__m128i *R, const __m128i *A) {
 #if GF_ZMUL /* the multiplication on 512-bit registers instead */
 #include "field/gf2m/clmul512.tmpl.h"
 #endif
+#if GF_YMUL /* ... or on 256-bit registers */
+#include "field/gf2m/clmul256.tmpl.h"
+#endif
 
 /* --- the word-array interface --- */
 
@@ -404,6 +408,11 @@ GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b)
     __m512i P[GF_NR];
     FN(zmul)(P, FN(zload)(a), a, b);
     FN(zstore_prod)(c, P);
+#elif GF_YMUL
+    __m128i C[GF_NW];
+    FN(ymul)(C, a, b);
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) _mm_storeu_si128((__m128i *)(c + 2 * s), C[s]);
 #else
     __m128i A[GF_NL], B[GF_NL], C[GF_NW];
     FN(vload)(A, a);
@@ -431,6 +440,11 @@ GF_HOT void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
     FN(zmul)(P, FN(zload)(a), a, b);
     FN(zreduce)(R, P, 2 * GF_M - 2);
     FN(zstore)(r, R);
+#elif GF_YMUL
+    __m128i C[GF_NW], R[GF_NL];
+    FN(ymul)(C, a, b);
+    FN(vreduce_prod)(R, C);
+    FN(vstore)(r, R);
 #else
     __m128i A[GF_NL], B[GF_NL], R[GF_NL];
     FN(vload)(A, a);

@@ -7,7 +7,8 @@
  * The pieces, in the order they build on each other:
  *   words.tmpl.h      element type, reduction terms, add / copy / cswap
  *   portable.tmpl.h   multiplication, reduction, squaring in plain C  (GF_PCLMUL 0)
- *   clmul128.tmpl.h   the same on 128-bit PCLMULQDQ                    (GF_PCLMUL 1, 2)
+ *   clmul128.tmpl.h   the same on 128-bit PCLMULQDQ                    (GF_PCLMUL 1, 2, 3)
+ *   clmul256.tmpl.h   multiplication on 256-bit VPCLMULQDQ             (GF_YMUL 1)
  *   clmul512.tmpl.h   multiplication on 512-bit VPCLMULQDQ             (GF_ZMUL 1)
  *   inversion.tmpl.h  Itoh-Tsujii inversion, constant time and _vartime
  *   trace.tmpl.h      square root, trace, half-trace
@@ -17,7 +18,13 @@
  * values of the operands.
  */
 
-/* The third instance (GF_PCLMUL == 2, "vpclmul") is the PCLMULQDQ code
+/* The third instance (GF_PCLMUL == 2, "avx2") is the PCLMULQDQ code
+ * compiled for AVX2 (VEX three-operand forms, 256-bit loads and logic in
+ * the inversion's matrix product), with GF_YMUL the multiplication on
+ * 256-bit VPCLMULQDQ (clmul256.tmpl.h), for the CPUs with VPCLMULQDQ and
+ * no AVX-512 (AMD Zen 3, Intel Alder Lake and later client cores).
+ *
+ * The fourth instance (GF_PCLMUL == 3, "avx512") is the PCLMULQDQ code
  * compiled for AVX-512 (F, VL, VBMI2) and 128-bit vectors: the compiler
  * turns chains of XORs into three-input VPTERNLOGQ, and FN(vshl) / FN(vshr)
  * below use the double shifts VPSHLDVQ / VPSHRDVQ, so the same arithmetic
@@ -27,6 +34,9 @@
  * multiplication also moves to 512-bit registers, see FN(zmul). */
 #ifndef GF_ZMUL
 #define GF_ZMUL 0
+#endif
+#ifndef GF_YMUL
+#define GF_YMUL 0
 #endif
 
 #include "field/gf2m/words.tmpl.h"

@@ -46,10 +46,14 @@ static void FN(matrix_set)(FN(matrix) M, int i, const uint64_t *c) {
  * against squaring only: AVX-512 1.7-3x faster, SSE 1.5-2.5x, portable
  * 1.3-1.5x. */
 #define GF_MSQ_MIN 24
-/* The field file may set GF_MSQ_AVX512_MIN and GF_MSQ_SSE_MIN; 24 otherwise. */
-#if GF_PCLMUL == 2 && defined(GF_MSQ_AVX512_MIN)
+/* The field file may set GF_MSQ_AVX512_MIN, GF_MSQ_AVX2_MIN and
+ * GF_MSQ_SSE_MIN (the AVX2 level takes the SSE one when it sets no AVX2
+ * one); 24 otherwise. */
+#if GF_PCLMUL == 3 && defined(GF_MSQ_AVX512_MIN)
 #define GF_MSQ_CT_MIN GF_MSQ_AVX512_MIN
-#elif GF_PCLMUL == 1 && defined(GF_MSQ_SSE_MIN)
+#elif GF_PCLMUL == 2 && defined(GF_MSQ_AVX2_MIN)
+#define GF_MSQ_CT_MIN GF_MSQ_AVX2_MIN
+#elif (GF_PCLMUL == 1 || GF_PCLMUL == 2) && defined(GF_MSQ_SSE_MIN)
 #define GF_MSQ_CT_MIN GF_MSQ_SSE_MIN
 #else
 #define GF_MSQ_CT_MIN 24
@@ -113,12 +117,13 @@ static void FN(msq_apply_vartime)(uint64_t *r, const uint64_t *a, const FN(msq_t
  *     three-input logic instruction per word adds (AND, XOR) word j of the
  *     eight columns into a 512-bit accumulator; its eight lanes are added
  *     up at the end.
- *   - SSE4.1: two columns at a time, the two bits turned into two lanes
- *     of all-ones/zero by an AND and a 64-bit compare (PCMPEQQ).
+ *   - AVX2: four columns at a time, the four bits turned into four lanes
+ *     of all-ones/zero by an AND and a 64-bit compare (VPCMPEQQ).
+ *   - SSE4.1: two columns at a time, the same way (PCMPEQQ).
  *   - Portable: bit by bit, into four accumulators so that the XORs are
  *     not one chain. */
 static void FN(linear_ct)(uint64_t *r, const uint64_t *a, const FN(matrix) M) {
-#if GF_PCLMUL == 2
+#if GF_PCLMUL == 3
     const __m512i ones = _mm512_set1_epi64(-1);
     __m512i acc[GF_NW];
     for (int j = 0; j < GF_NW; j++) acc[j] = _mm512_setzero_si512();
@@ -131,6 +136,23 @@ static void FN(linear_ct)(uint64_t *r, const uint64_t *a, const FN(matrix) M) {
     for (int j = 0; j < GF_NW; j++) {
         __m256i h = _mm256_xor_si256(_mm512_castsi512_si256(acc[j]), _mm512_extracti64x4_epi64(acc[j], 1));
         __m128i q = _mm_xor_si128(_mm256_castsi256_si128(h), _mm256_extracti128_si256(h, 1));
+        r[j] = (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q)));
+    }
+#elif GF_PCLMUL == 2
+    __m256i acc[GF_NW];
+    for (int j = 0; j < GF_NW; j++) acc[j] = _mm256_setzero_si256();
+    for (int g = 0; g < GF_NG; g++) {
+        const __m256i byte = _mm256_set1_epi64x((long long)((a[g >> 3] >> (8 * (g & 7))) & 0xff));
+        for (int h = 0; h < 2; h++) { /* columns 8g + 4h ... 8g + 4h + 3 */
+            const __m256i sel = _mm256_set_epi64x(8LL << (4 * h), 4LL << (4 * h), 2LL << (4 * h), 1LL << (4 * h));
+            const __m256i mask = _mm256_cmpeq_epi64(_mm256_and_si256(byte, sel), sel);
+            for (int j = 0; j < GF_NW; j++)
+                acc[j] = _mm256_xor_si256(acc[j],
+                                          _mm256_and_si256(mask, _mm256_loadu_si256((const __m256i *)&M[g][j][4 * h])));
+        }
+    }
+    for (int j = 0; j < GF_NW; j++) {
+        const __m128i q = _mm_xor_si128(_mm256_castsi256_si128(acc[j]), _mm256_extracti128_si256(acc[j], 1));
         r[j] = (uint64_t)_mm_cvtsi128_si64(_mm_xor_si128(q, _mm_unpackhi_epi64(q, q)));
     }
 #elif GF_PCLMUL == 1
@@ -188,7 +210,7 @@ static void FN(inv)(uint64_t *r, const uint64_t *a) {
  * it.)
  * inv_vartime(0) = 0. */
 static void FN(inv_vartime)(uint64_t *r, const uint64_t *a) {
-#if GF_PCLMUL == 2 && GF_M < 256
+#if GF_PCLMUL == 3 && GF_M < 256
     /* With AVX-512 and up to four words the constant-time FN(inv) (its
      * matrices in 512-bit registers) is the faster one: measured at m = 233
      * 0.82k against 1.01k cycles; from m = 283 on the look-ups win. */

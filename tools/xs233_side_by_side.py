@@ -1,0 +1,100 @@
+"""ecedu's sect233k1 / sect233r1 next to Pornin's c-xs233 (xsk233, xsb233), in TSC ticks, in one
+run on one pinned core: the comparison of issue 15.
+
+c-xs233 is not part of ecedu and this script fetches nothing: get and build it yourself,
+outside this repository, with its own Makefile (it is MIT-licensed; no line of it is in
+ecedu), e.g.
+
+    git clone https://github.com/pornin/c-xs233 /tmp/xs233
+    make -C /tmp/xs233 CC=gcc LD=gcc speed_xs233        # its default CFLAGS: -O2 -mpclmul -mavx2
+
+then, from the ecedu checkout:
+
+    python tools/xs233_side_by_side.py /tmp/xs233 [--core 1] [--rounds 3] [--level avx512]
+
+It runs c-xs233's ``speed_xs233`` under ``taskset -c CORE`` (each figure: the median of 100
+batches of 40 operations, with its 10%..90% range) and ecedu's
+``python -m ecedu speed ecdh|ecdsa --cycles`` on the same core (each figure: min and median of
+``--runs`` single operations, see ecedu.bench.cycles), alternating the two ``--rounds``
+times, and prints the lowest figure of each over the rounds and ecedu / c-xs233.
+The pairs compared:
+    sect233k1 ECDH (decoding, validation, tau-adic method, output)  vs  xsk233_mul_frob
+    sect233r1 ECDH (decoding, validation, ladder, output)           vs  xsb233_mul_ladder
+    sect233k1 / sect233r1 k G (fixed-base comb)                     vs  xsk233_mulgen_frob / xsb233_mulgen
+ecedu's ECDH does more than c-xs233's point multiplication (it decodes and validates the
+peer's SEC 1 point and encodes x), so the ratio is an upper bound of the kernels' ratio.
+"""
+
+import argparse
+import json
+import os
+import re
+import subprocess
+import sys
+from pathlib import Path
+
+ROOT = Path(__file__).resolve().parent.parent  # the ecedu checkout measured
+
+PAIRS = [  # (ecedu op, curve, c-xs233 function)
+    ("ecdh", "sect233k1", "xsk233_mul_frob"),
+    ("ecdh", "sect233r1", "xsb233_mul_ladder"),
+    ("kG", "sect233k1", "xsk233_mulgen_frob"),
+    ("kG", "sect233r1", "xsb233_mulgen"),
+]
+
+
+def xs233(prog: Path, core: int) -> dict[str, float]:
+    out = subprocess.run(
+        ["taskset", "-c", str(core), str(prog)], capture_output=True, text=True, check=True
+    ).stdout
+    return {m[1]: float(m[2]) for m in re.finditer(r"^(\w+):\s+([\d.]+)", out, re.M)}
+
+
+def ecedu(op: str, core: int, runs: int, level: str | None) -> dict[tuple[str, str], tuple[float, float]]:
+    env = dict(os.environ)
+    if level:
+        env["ECEDU_NATIVE_IMPL"] = level
+    cmd = ["taskset", "-c", str(core), sys.executable, "-m", "ecedu", "speed", op, "--cycles"]
+    cmd += ["--curves", "sect233k1", "sect233r1", "--runs", str(runs), "--json", "-q"]
+    recs = json.loads(
+        subprocess.run(cmd, cwd=ROOT, env=env, capture_output=True, text=True, check=True).stdout
+    )
+    return {(r["op"], r["target"]): (r["min_ticks"], r["median_ticks"], r["implementation"]) for r in recs}
+
+
+def main(argv=None) -> int:
+    p = argparse.ArgumentParser(description=__doc__.split("\n\n")[0])
+    p.add_argument("xs233_dir", type=Path, help="a c-xs233 checkout with speed_xs233 built")
+    p.add_argument("--core", type=int, default=1)
+    p.add_argument("--rounds", type=int, default=3)
+    p.add_argument("--runs", type=int, default=2000, help="ecedu samples per figure (2000)")
+    p.add_argument("--level", help="force ecedu's field level (ECEDU_NATIVE_IMPL), e.g. pclmul")
+    a = p.parse_args(argv)
+    prog = a.xs233_dir / "speed_xs233"
+    if not prog.exists():
+        print(f"{prog} not found: build c-xs233 first (see the docstring)", file=sys.stderr)
+        return 2
+    theirs: dict[str, float] = {}
+    ours: dict[tuple[str, str], list] = {}
+    for _ in range(a.rounds):
+        for k, v in xs233(prog, a.core).items():
+            theirs[k] = min(theirs.get(k, float("inf")), v)
+        for op in ("ecdh", "ecdsa"):
+            for k, (mn, med, lvl) in ecedu(op, a.core, a.runs, a.level).items():
+                old = ours.get(k, [float("inf"), float("inf"), lvl])
+                ours[k] = [min(old[0], mn), min(old[1], med), lvl]
+    print(f"TSC ticks, core {a.core}, best of {a.rounds} rounds; load average {os.getloadavg()[0]:.1f}")
+    print(
+        f"{'ecedu':<16} {'level':<8} {'min':>8} {'median':>8}   {'c-xs233':<20} {'median':>8}   ratio (medians)"
+    )
+    for op, curve, fn in PAIRS:
+        mn, med, lvl = ours[(op, curve)]
+        ref = theirs.get(fn, float("nan"))
+        print(
+            f"{op + ' ' + curve:<16} {lvl:<8} {mn:>8.0f} {med:>8.0f}   {fn:<20} {ref:>8.0f}   {med / ref:.2f}"
+        )
+    return 0
+
+
+if __name__ == "__main__":
+    raise SystemExit(main())
