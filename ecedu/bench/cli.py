@@ -98,6 +98,14 @@ def build_parser() -> argparse.ArgumentParser:
         help="skip the in-process libcrypto measurement on curves openssl speed lists",
     )
     p.add_argument(
+        "--compare",
+        action="append",
+        choices=["coincurve"],
+        default=[],
+        help="also time another library in the same run: coincurve (libsecp256k1, for secp256k1 ECDH; "
+        "pip install coincurve)",
+    )
+    p.add_argument(
         "--cycles",
         action="store_true",
         help="time the C kernels in TSC ticks instead (min and median of --runs samples, pinned to "
@@ -165,6 +173,7 @@ def _config(args, curves, progress=None):
         openssl=not args.no_openssl,
         crosscheck=not args.no_crosscheck,
         progress=progress,
+        compare=tuple(args.compare),
     )
 
 
@@ -273,6 +282,14 @@ def main(argv=None) -> int:
             f"multi {args.multi}; {opensslspeed.openssl_version() or 'openssl not found'}"
         )
         print(modexp.format_table(records) if args.op == "modexp" else report.format_table(records))
+        for r in records:
+            if r.get("coincurve_ops_per_s"):
+                print(
+                    f"{r['curve']} vs coincurve (libsecp256k1, constant-time ecmult_const): "
+                    f"coincurve {r['coincurve_ops_per_s']:,.0f} op/s; ecedu C loop "
+                    f"{r.get('ratio_vs_coincurve') or 0:.2f}x, ecedu Python function "
+                    f"{r.get('ratio_api_vs_coincurve') or 0:.2f}x of it"
+                )
         if prime:
             print()
             print(primefield.format_table(prime))

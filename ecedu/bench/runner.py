@@ -63,6 +63,7 @@ class Config:
     openssl: bool = True  # run openssl speed
     crosscheck: bool = True  # libcrypto in-process also for curves openssl speed lists
     progress: object = None  # callable(str) or None
+    compare: tuple = ()  # other libraries measured in the same run: "coincurve" (secp256k1)
 
 
 def resolve_curve_name(name: str) -> str:
@@ -187,6 +188,29 @@ class _Job:
 
 
 class EcdhJob(_Job):
+    def add_coincurve(self, d: int, peer: bytes):
+        """libsecp256k1's constant-time ECDH through the ``coincurve`` package (PyPI), on the same
+        keys: ``PrivateKey.ecdh`` parses the peer's point and runs secp256k1_ecmult_const, then
+        hashes the shared point (SHA-256, 33 bytes: negligible).  Checked first: coincurve's
+        d·Q must have ecedu's shared secret as its x-coordinate."""
+        try:
+            import coincurve
+        except ImportError as exc:
+            self.note("coincurve", f"coincurve not installed ({_err(exc)}); pip install coincurve")
+            return
+        from ecedu import ecdh
+
+        priv = coincurve.PrivateKey(d.to_bytes(32, "big"))
+        shared = coincurve.PublicKey(peer).multiply(d.to_bytes(32, "big")).format(compressed=False)
+        ok = shared[1:33] == ecdh.shared_secret("secp256k1", d, peer)
+        self.info["checks"]["coincurve"] = "same shared point as coincurve" if ok else "MISMATCH"
+
+        def run(k):
+            for _ in range(k):
+                priv.ecdh(peer)
+
+        self.impls["coincurve"] = run
+
     def build(self):
         c = self.curve
         key_a, d, _pub_a = self.keys()
@@ -232,6 +256,8 @@ class EcdhJob(_Job):
                     nb = self.native.module.bench_ecdh
                     self.impls["native"] = lambda k: _native_seconds(nb(c, k))
             add_api("api_native", "native")
+        if "coincurve" in self.spec.cfg.compare and c == "secp256k1":
+            self.add_coincurve(d, pub_b)
         if self.want_python():
             add_api("api_python", "python")
 
@@ -658,6 +684,16 @@ def _records(ctx):
                         else "failed",
                     )
                 )
+        if m("coincurve") is not None or impl_notes.get("coincurve"):
+            # libsecp256k1 via coincurve (--compare coincurve): a Python call per operation, so
+            # compared with ecedu's public function as well as with its C loop
+            rec["coincurve_ops_per_s"] = cc = rate("coincurve")
+            if cc is None:
+                notes.append("coincurve_ops_per_s: " + why("coincurve", "not measured"))
+            elif rec.get("ecedu_ops_per_s"):
+                rec["ratio_vs_coincurve"] = rec["ecedu_ops_per_s"] / cc
+                if rec.get("ecedu_python_ops_per_s"):
+                    rec["ratio_api_vs_coincurve"] = rec["ecedu_python_ops_per_s"] / cc
         # -- OpenSSL --------------------------------------------------------------
         lc = rate("libcrypto")
         rec["libcrypto_ops_per_s"] = lc

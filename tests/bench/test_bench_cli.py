@@ -198,3 +198,27 @@ def test_without_native_library_python_is_measured():
     # --no-openssl: the OpenSSL figure comes from libcrypto in-process, with the reason
     assert rec["openssl_source"] == "libcrypto in-process" and "--no-openssl" in rec["note"]
     _every_null_explained(rec)
+
+
+def test_compare_coincurve_measures_libsecp256k1_on_the_same_keys():
+    """--compare coincurve: libsecp256k1's ECDH timed in the same run, after checking that its
+    shared point has ecedu's secret as x-coordinate."""
+    pytest.importorskip("coincurve")
+    from ecedu import native
+    from ecedu.bench import runner
+
+    if not native.available():
+        pytest.skip("native library not built")
+    cfg = runner.Config(
+        op="ecdh",
+        curves=["secp256k1"],
+        seconds=0.05,
+        windows=1,
+        openssl=False,
+        crosscheck=False,
+        compare=("coincurve",),
+    )
+    (rec,) = runner.run_benchmark(cfg)
+    assert rec["checks"]["coincurve"] == "same shared point as coincurve"
+    assert rec["coincurve_ops_per_s"] > 0
+    assert rec["ratio_vs_coincurve"] == pytest.approx(rec["ecedu_ops_per_s"] / rec["coincurve_ops_per_s"])
