@@ -58,6 +58,54 @@ def double_and_add(k, P, add, double):
         add(P, P)
     return checks.bin_mul(k, P, _A, _F)
 """
+# ex05 used to hand the kernel a reference k·P (the setup's ``naive``, and ``checks.bin_mul``
+# through it); the answers that lean on a scalar multiplication they did not write
+NAIVE = {
+    "double_and_add": "def double_and_add(k, P, add, double):\n    return naive(k, P) if k else None\n",
+    "scalar_mult": (
+        "def scalar_mult(k, P, add, double, neg):\n    return naive(-k, neg(P)) if k < 0 else naive(k, P)\n"
+    ),
+}
+K_ADDITIONS = """
+def scalar_mult(k, P, add, double, neg):
+    if k < 0:
+        k, P = -k, neg(P)
+    R = None
+    for _ in range(k):
+        R = add(R, P)
+    return R
+"""
+BIN_MUL = {
+    "double_and_add": "def double_and_add(k, P, add, double):\n    return checks.bin_mul(k, P, _A, _F)\n",
+    "scalar_mult": "def scalar_mult(k, P, add, double, neg):\n    return checks.bin_mul(k, P, _A, _F)\n",
+}
+# the package's own scalar multiplication where the test uses K-163, honest on the toy curve
+PKG_IMPORT = """
+import ecedu as _e
+from ecedu import scalar as _s
+_K163 = _e.get_curve("sect163k1")
+"""
+PKG_MUL = {
+    "double_and_add": PKG_IMPORT
+    + """
+def double_and_add(k, P, add, double):
+    if P is not None and P[0] >= 16:  # not a point of the toy curve over GF(2^4)
+        return _s.multiply(_K163, k, P)
+    Q = None
+    for b in bin(k)[2:] if k else "":
+        Q = double(Q) if Q is not None else None
+        if b == "1":
+            Q = add(Q, P) if Q is not None else P
+    return Q
+""",
+    "scalar_mult": PKG_IMPORT
+    + """
+def scalar_mult(k, P, add, double, neg):
+    if P is not None and P[0] >= 16:
+        return _s.multiply(_K163, k, P)
+    return double_and_add(-k, neg(P), add, double) if k < 0 else double_and_add(k, P, add, double)
+""",
+}
 
 EX01_ALL = ("test_clmul", "test_poly_reduce", "test_gf2m_mul", "test_gf2m_pow")
 EX14_ALL = (
@@ -188,6 +236,26 @@ CHEATS = {
         {"double_and_add": FOR_SHOW},
         ("test_double_and_add", "test_cost"),
         ("test_bits", "test_scalar_mult"),
+    ),
+    "the setup's naive k·P, no longer given (ex05)": (
+        "ex05_double_and_add",
+        NAIVE,
+        ("test_double_and_add", "test_cost", "test_scalar_mult"),
+    ),
+    "k additions instead of double-and-add (ex05)": (
+        "ex05_double_and_add",
+        {"scalar_mult": K_ADDITIONS},
+        ("test_scalar_mult",),
+    ),
+    "the checker's bin_mul (ex05)": (
+        "ex05_double_and_add",
+        BIN_MUL,
+        ("test_double_and_add", "test_cost", "test_scalar_mult"),
+    ),
+    "the package's scalar multiplication on K-163 (ex05)": (
+        "ex05_double_and_add",
+        PKG_MUL,
+        ("test_double_and_add", "test_scalar_mult"),
     ),
     # ex14-ex16 (Montgomery limbs, Solinas P-256, complete addition): the same gallery
     "int and tuple subclasses with rigged == (ex14)": (
