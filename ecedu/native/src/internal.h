@@ -198,6 +198,12 @@ typedef struct ecedu_pcurve {
     const ecedu_pcurve_impl *impl;
 } ecedu_pcurve;
 
+/* --- fast fields: P-256's curve per prime-field level (instances/gfp_secp256r1.c picks one
+ * per call by ecedu_gfp_mulx_enabled(); the _mulx one only while that is true) --- */
+extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_portable;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_mulx;
+/* --- end fast fields --- */
+
 #define ECEDU_NPCURVES 7
 /* curve/sec2_curves.c (generated) */
 extern const ecedu_pcurve ecedu_pcurves[ECEDU_NPCURVES];
