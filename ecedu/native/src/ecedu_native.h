@@ -361,6 +361,22 @@ double ecedu_bench_prime_variant_mul(int variant, int limb_bits, const uint8_t *
  * sample, the conversions in and out: spread over *inner), into ticks[0..runs). */
 int ecedu_bench_prime_cycles(int variant, int limb_bits, const uint8_t *p, size_t plen, long runs,
                              uint64_t *ticks, int *inner);
+/* --- fast fields: one prime curve's scalar multiplication over its field, or over the
+ * generic Montgomery field (the curve-level "generic against specialised" comparison) --- */
+enum ecedu_pcurve_field {
+    ECEDU_PCURVE_FIELD_IN_USE = 0,  /* the curve's own field (P-256: at the current level) */
+    ECEDU_PCURVE_FIELD_GENERIC = 1, /* fe_mont.tmpl.h CIOS (secp224r1, secp256r1, secp521r1) */
+};
+enum ecedu_pcurve_bench_op {
+    ECEDU_PCURVE_BENCH_MUL = 0,       /* k Q, the variable-base constant-time method      */
+    ECEDU_PCURVE_BENCH_MUL_BASE = 1,  /* k G, the fixed-base comb                         */
+    ECEDU_PCURVE_BENCH_MUL_JOINT = 2, /* u1 G + u2 Q, verification's Straus-Shamir (vartime) */
+};
+/* op (an ecedu_pcurve_bench_op) on prime curve ci over field (an ecedu_pcurve_field) on fixed
+ * scalars; before timing, the result is compared with the other field's (negative if they
+ * differ, if ci is not a prime curve, or if it has no generic copy). */
+double ecedu_bench_prime_curve(int ci, int field, int op, long iterations);
+/* --- end fast fields --- */
 /* ecedu_modexp_crt on one key and input (same arguments, output discarded). */
 double ecedu_bench_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t *p,
                               size_t plen, const uint8_t *q, size_t qlen, const uint8_t *dp,
