@@ -66,7 +66,7 @@ scalars; points are ``(x, y)`` tuples of ints)::
     bench_field_inv(m, iterations) -> float
     bench_ecdh(curve, iterations) -> float    # full ECDH incl. point decoding/validation
     bench_scalar_mult_base(curve, iterations) -> float
-    bench_prime_curve(curve, field, op, iterations) -> float  # own field vs 'generic'
+    bench_prime_curve(curve, field, op, iterations) -> float  # 'generic' / 'specialised'
     bench_prime_mul(modulus, limb_bits, iterations) -> float  # Montgomery chain
     bench_modexp_crt(key, c, limb_bits, iterations) -> float  # key = (p, q, dp, dq, qinv)
 
@@ -472,12 +472,13 @@ def bench_ecdsa_verify(curve: str, iterations: int) -> float:
     return _bench_curve(lib().ecedu_bench_ecdsa_verify, curve, iterations)
 
 
-# --- fast fields: curve level, the curve's own field against the generic one ---
+# --- fast fields: curve level, the generic field against a specialised one ---
 def bench_prime_curve(curve: str, field: str, op: str, iterations: int) -> float:
     """Time ``op`` ('mul': k Q, 'mul_base': k G, 'mul_joint': u1 G + u2 Q) on a prime curve over
-    ``field``: 'in_use' (its own field; P-256 at the current prime-field level) or 'generic'
-    (the CIOS field, secp224r1 / secp256r1 / secp521r1 only).  The C side first checks that
-    both fields give the same point; ECEduError if not, or on bad arguments."""
+    ``field``: 'generic' (the CIOS field; every curve) or 'specialised' (secp224r1 and secp521r1
+    unsaturated, secp256r1 by p's words at the current prime-field level).  One of the two is
+    the curve's instance, the other a copy for this comparison; the C side first checks that
+    both give the same point.  ECEduError if not, or on bad arguments."""
     fields = library.names_with_prefix("ECEDU_PCURVE_FIELD_")
     ops = library.names_with_prefix("ECEDU_PCURVE_BENCH_")
     if field not in fields or op not in ops:

@@ -20,7 +20,7 @@ import pytest
 
 from ecedu import ec, ecdh, ecdsa, native
 from ecedu.curves import get_curve
-from ecedu.errors import EncodingError, InvalidPointError, InvalidScalarError
+from ecedu.errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError
 from ecedu.native import ecdsa_bridge, library
 
 pytestmark = pytest.mark.skipif(
@@ -207,3 +207,23 @@ def test_secp160r1_scalars_have_161_bits():
     k = C.n - 5  # > p
     assert k > C.field.p
     assert native.scalar_mult_base("secp160r1", k) == ec.multiply_plain(C, k, C.G)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_generic_and_specialised_copies_agree(level):
+    """ecedu_bench_prime_curve runs each op once on both fields' copies of the curve
+    (instances/gfp_compare.c) and refuses (ECEduError) if the points differ; one timed
+    iteration each, no speed asserted."""
+    native.force_prime_implementation(level)
+    try:
+        for curve in ("secp224r1", "secp256r1", "secp521r1"):
+            for field in ("generic", "specialised"):
+                for op in ("mul", "mul_base", "mul_joint"):
+                    assert native.bench_prime_curve(curve, field, op, 1) >= 0
+    finally:
+        native.force_prime_implementation(None)
+    assert native.bench_prime_curve("secp384r1", "generic", "mul", 1) >= 0  # its instance
+    with pytest.raises(ECEduError):  # no specialised copy of P-384's curve
+        native.bench_prime_curve("secp384r1", "specialised", "mul", 1)
+    with pytest.raises(ValueError):
+        native.bench_prime_curve("secp256r1", "fast", "mul", 1)

@@ -373,14 +373,18 @@ int ecedu_bench_prime_cycles(int variant, int limb_bits, const uint8_t *p, size_
 }
 /* --- end issue 13 --- */
 
-/* --- fast fields: a prime curve over its own field or over the generic one (the curve-level
+/* --- fast fields: a prime curve over the generic or a specialised field (the curve-level
  * comparison of the specialised fields, curve/prime/README.md) --- */
 
-/* The generic-field copy of the curve (instances/gfp_generic.c), or NULL. */
-static const ecedu_pcurve_impl *pcurve_generic(const ecedu_pcurve *pc) {
-    if (strcmp(pc->name, "secp224r1") == 0) return &ecedu_pcurve_secp224r1_generic;
-    if (strcmp(pc->name, "secp256r1") == 0) return &ecedu_pcurve_secp256r1_generic;
-    if (strcmp(pc->name, "secp521r1") == 0) return &ecedu_pcurve_secp521r1_generic;
+/* The field kind the curve's instance uses (ecedu_pcurve_field) and its copy over the other
+ * kind (instances/gfp_compare.c), or NULL: the curves over the generic field only. */
+static const ecedu_pcurve_impl *pcurve_compare(const ecedu_pcurve *pc, int *in_use) {
+    *in_use = ECEDU_PCURVE_FIELD_GENERIC;
+    if (strcmp(pc->name, "secp224r1") == 0) return &ecedu_pcurve_secp224r1_compare;
+    *in_use = ECEDU_PCURVE_FIELD_SPECIALISED;
+    if (strcmp(pc->name, "secp256r1") == 0) return &ecedu_pcurve_secp256r1_compare;
+    if (strcmp(pc->name, "secp521r1") == 0) return &ecedu_pcurve_secp521r1_compare;
+    *in_use = ECEDU_PCURVE_FIELD_GENERIC;
     return NULL;
 }
 
@@ -399,14 +403,15 @@ static int pcurve_run(const ecedu_pcurve_impl *im, int op, const uint64_t *k, co
 double ecedu_bench_prime_curve(int ci, int field, int op, long iterations) {
     const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
     if (!pc || iterations < 0 || op < ECEDU_PCURVE_BENCH_MUL || op > ECEDU_PCURVE_BENCH_MUL_JOINT) return -1.0;
-    const ecedu_pcurve_impl *gen = pcurve_generic(pc), *im;
-    if (field == ECEDU_PCURVE_FIELD_IN_USE)
-        im = pc->impl;
-    else if (field == ECEDU_PCURVE_FIELD_GENERIC && gen)
-        im = gen;
-    else
+    int in_use;
+    const ecedu_pcurve_impl *alt = pcurve_compare(pc, &in_use), *im, *other;
+    if (field == in_use) {
+        im = pc->impl, other = alt; /* NULL: nothing to compare with */
+    } else if ((field == ECEDU_PCURVE_FIELD_GENERIC || field == ECEDU_PCURVE_FIELD_SPECIALISED) && alt) {
+        im = alt, other = pc->impl;
+    } else {
         return -1.0;
-    const ecedu_pcurve_impl *other = im == gen ? pc->impl : gen; /* NULL: nothing to compare */
+    }
     const size_t F = (size_t)(pc->pbits + 7) / 8;
     const int nw = (pc->nbits + 63) / 64;
     uint64_t k[3][ECEDU_MAXW + 1];

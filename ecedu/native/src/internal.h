@@ -202,11 +202,11 @@ typedef struct ecedu_pcurve {
  * per call by ecedu_gfp_mulx_enabled(); the _mulx one only while that is true) --- */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_portable;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_mulx;
-/* instances/gfp_generic.c: the same curves over the generic field fe_mont.tmpl.h, for
- * ecedu_bench_prime_curve only */
-extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_generic;
-extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_generic;
-extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_generic;
+/* instances/gfp_compare.c: the same curves over the field their instance does not use
+ * (P-224 unsaturated; P-256, P-521 generic CIOS), for ecedu_bench_prime_curve only */
+extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_compare;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_compare;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_compare;
 /* --- end fast fields --- */
 
 #define ECEDU_NPCURVES 7

@@ -1,30 +1,35 @@
 /*
- * gfp_secp192r1.c -- secp192r1 (NIST P-192): the curve template curve/prime/sw.tmpl.h over the
- * specialised field field/gfp/fe_p192_solinas.h (Solinas reduction of FIPS 186-4 D.2 (GECC
- * Alg. 2.27)), the fastest fe implementation measured for this prime (curve/prime/README.md);
- * any other one with the fe interface drops in by changing the FE_* lines only.  Constants:
+ * gfp_secp192r1.c -- secp192r1 (NIST P-192): the curve template curve/prime/sw.tmpl.h over the generic
+ * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
+ * the same fe interface) drops in by changing the FE_* lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
-/* the field: Solinas reduction of FIPS 186-4 D.2 (GECC Alg. 2.27) */
-#include "field/gfp/fe_p192_solinas.h"
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP192R1_LIMBS limbs */
+#define FEM(name) p192m_##name
+#define FEM_LIMBS ECEDU_PC_SECP192R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP192R1_BYTES
+#define FEM_P ECEDU_PC_SECP192R1_P
+#define FEM_PINV ECEDU_PC_SECP192R1_PINV
+#define FEM_RR ECEDU_PC_SECP192R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p192s_fe
-#define FE_BYTES P192S_BYTES
-#define FE_FROM_BYTES p192s_from_bytes
-#define FE_TO_BYTES p192s_to_bytes
-#define FE_SET_SMALL p192s_set_small
-#define FE_MUL p192s_mul
-#define FE_SQR p192s_sqr
-#define FE_ADD p192s_add
-#define FE_SUB p192s_sub
-#define FE_NEG p192s_neg
-#define FE_CMOV p192s_cmov
-#define FE_IS_ZERO p192s_is_zero
-#define FE_INV p192s_inv
+#define FE_T p192m_fe
+#define FE_BYTES p192m_BYTES
+#define FE_FROM_BYTES p192m_from_bytes
+#define FE_TO_BYTES p192m_to_bytes
+#define FE_SET_SMALL p192m_set_small
+#define FE_MUL p192m_mul
+#define FE_SQR p192m_sqr
+#define FE_ADD p192m_add
+#define FE_SUB p192m_sub
+#define FE_NEG p192m_neg
+#define FE_CMOV p192m_cmov
+#define FE_IS_ZERO p192m_is_zero
+#define FE_INV p192m_inv
 
 /* the curve */
 #define PC(name) p192_##name
@@ -40,6 +45,12 @@
 #define PC_NBITS ECEDU_PC_SECP192R1_NBITS
 #include "curve/prime/sw.tmpl.h"
 
+#undef FEM
+#undef FEM_LIMBS
+#undef FEM_BYTES
+#undef FEM_P
+#undef FEM_PINV
+#undef FEM_RR
 #undef FE_T
 #undef FE_BYTES
 #undef FE_FROM_BYTES

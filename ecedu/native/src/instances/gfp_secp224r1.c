@@ -1,30 +1,35 @@
 /*
- * gfp_secp224r1.c -- secp224r1 (NIST P-224): the curve template curve/prime/sw.tmpl.h over the
- * specialised field field/gfp/fe_p224_unsat.h (four unsaturated 56-bit limbs, delayed
- * carries), the fastest fe implementation measured for this prime (curve/prime/README.md); any
- * other one with the fe interface drops in by changing the FE_* lines only.  Constants:
+ * gfp_secp224r1.c -- secp224r1 (NIST P-224): the curve template curve/prime/sw.tmpl.h over the generic
+ * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
+ * the same fe interface) drops in by changing the FE_* lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
-/* the field: four unsaturated 56-bit limbs, delayed carries */
-#include "field/gfp/fe_p224_unsat.h"
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP224R1_LIMBS limbs */
+#define FEM(name) p224m_##name
+#define FEM_LIMBS ECEDU_PC_SECP224R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP224R1_BYTES
+#define FEM_P ECEDU_PC_SECP224R1_P
+#define FEM_PINV ECEDU_PC_SECP224R1_PINV
+#define FEM_RR ECEDU_PC_SECP224R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p224u_fe
-#define FE_BYTES P224U_BYTES
-#define FE_FROM_BYTES p224u_from_bytes
-#define FE_TO_BYTES p224u_to_bytes
-#define FE_SET_SMALL p224u_set_small
-#define FE_MUL p224u_mul
-#define FE_SQR p224u_sqr
-#define FE_ADD p224u_add
-#define FE_SUB p224u_sub
-#define FE_NEG p224u_neg
-#define FE_CMOV p224u_cmov
-#define FE_IS_ZERO p224u_is_zero
-#define FE_INV p224u_inv
+#define FE_T p224m_fe
+#define FE_BYTES p224m_BYTES
+#define FE_FROM_BYTES p224m_from_bytes
+#define FE_TO_BYTES p224m_to_bytes
+#define FE_SET_SMALL p224m_set_small
+#define FE_MUL p224m_mul
+#define FE_SQR p224m_sqr
+#define FE_ADD p224m_add
+#define FE_SUB p224m_sub
+#define FE_NEG p224m_neg
+#define FE_CMOV p224m_cmov
+#define FE_IS_ZERO p224m_is_zero
+#define FE_INV p224m_inv
 
 /* the curve */
 #define PC(name) p224_##name
@@ -40,6 +45,12 @@
 #define PC_NBITS ECEDU_PC_SECP224R1_NBITS
 #include "curve/prime/sw.tmpl.h"
 
+#undef FEM
+#undef FEM_LIMBS
+#undef FEM_BYTES
+#undef FEM_P
+#undef FEM_PINV
+#undef FEM_RR
 #undef FE_T
 #undef FE_BYTES
 #undef FE_FROM_BYTES

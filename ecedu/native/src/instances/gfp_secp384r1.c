@@ -1,30 +1,35 @@
 /*
- * gfp_secp384r1.c -- secp384r1 (NIST P-384): the curve template curve/prime/sw.tmpl.h over the
- * specialised field field/gfp/fe_p384_solinas.h (Solinas reduction of FIPS 186-4 D.2 (GECC
- * Alg. 2.30)), the fastest fe implementation measured for this prime (curve/prime/README.md);
- * any other one with the fe interface drops in by changing the FE_* lines only.  Constants:
+ * gfp_secp384r1.c -- secp384r1 (NIST P-384): the curve template curve/prime/sw.tmpl.h over the generic
+ * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
+ * the same fe interface) drops in by changing the FE_* lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
-/* the field: Solinas reduction of FIPS 186-4 D.2 (GECC Alg. 2.30) */
-#include "field/gfp/fe_p384_solinas.h"
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP384R1_LIMBS limbs */
+#define FEM(name) p384m_##name
+#define FEM_LIMBS ECEDU_PC_SECP384R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP384R1_BYTES
+#define FEM_P ECEDU_PC_SECP384R1_P
+#define FEM_PINV ECEDU_PC_SECP384R1_PINV
+#define FEM_RR ECEDU_PC_SECP384R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p384s_fe
-#define FE_BYTES P384S_BYTES
-#define FE_FROM_BYTES p384s_from_bytes
-#define FE_TO_BYTES p384s_to_bytes
-#define FE_SET_SMALL p384s_set_small
-#define FE_MUL p384s_mul
-#define FE_SQR p384s_sqr
-#define FE_ADD p384s_add
-#define FE_SUB p384s_sub
-#define FE_NEG p384s_neg
-#define FE_CMOV p384s_cmov
-#define FE_IS_ZERO p384s_is_zero
-#define FE_INV p384s_inv
+#define FE_T p384m_fe
+#define FE_BYTES p384m_BYTES
+#define FE_FROM_BYTES p384m_from_bytes
+#define FE_TO_BYTES p384m_to_bytes
+#define FE_SET_SMALL p384m_set_small
+#define FE_MUL p384m_mul
+#define FE_SQR p384m_sqr
+#define FE_ADD p384m_add
+#define FE_SUB p384m_sub
+#define FE_NEG p384m_neg
+#define FE_CMOV p384m_cmov
+#define FE_IS_ZERO p384m_is_zero
+#define FE_INV p384m_inv
 
 /* the curve */
 #define PC(name) p384_##name
@@ -40,6 +45,12 @@
 #define PC_NBITS ECEDU_PC_SECP384R1_NBITS
 #include "curve/prime/sw.tmpl.h"
 
+#undef FEM
+#undef FEM_LIMBS
+#undef FEM_BYTES
+#undef FEM_P
+#undef FEM_PINV
+#undef FEM_RR
 #undef FE_T
 #undef FE_BYTES
 #undef FE_FROM_BYTES

@@ -1,45 +1,38 @@
 /*
- * gfp_generic.c -- the generic-field copies of three prime curves, for the curve-level
- * "generic against specialised field" comparison of the benchmarks only (the Gueron-Krasnov
- * and Ubuntu ec_nistp_64_gcc_128 tables rerun at curve level): curve/prime/sw.tmpl.h over
- * the generic CIOS Montgomery field field/gfp/fe_mont.tmpl.h, exactly what
- * gfp_secp224r1.c, gfp_secp256r1.c and gfp_secp521r1.c were before they took their
- * specialised fields.  Tables ecedu_pcurve_<curve>_generic (internal.h), reached only
- * through ecedu_bench_prime_curve (bench.c); the protocols never call them.  Same constant-
- * time code as the instances (the field is the only difference).
+ * gfp_compare.c -- the other field of three prime curves, for the curve-level "generic against
+ * specialised field" comparison of the benchmarks only (the Gueron-Krasnov and Ubuntu
+ * ec_nistp_64_gcc_128 tables rerun at curve level): the same curve/prime/sw.tmpl.h as the
+ * instances, over the field they do NOT use (curve/prime/README.md, measured):
+ *   secp224r1  over the unsaturated field/gfp/fe_p224_unsat.h (the instance: generic CIOS)
+ *   secp256r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p256_mont.h)
+ *   secp521r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p521_unsat.h)
+ * Tables ecedu_pcurve_<curve>_compare (internal.h), reached only through the curve-level
+ * benchmark of bench.c; the protocols never call them.  Same constant-time code as the
+ * instances (the field is the only difference).
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
-/* ------------------------------------------------------------ secp224r1 */
+/* ------------------------------------------------------------ secp224r1, unsaturated */
 
-/* the field: generic CIOS Montgomery at ECEDU_PC_SECP224R1_LIMBS limbs */
-#define FEM(name) p224g_##name
-#define FEM_LIMBS ECEDU_PC_SECP224R1_LIMBS
-#define FEM_BYTES ECEDU_PC_SECP224R1_BYTES
-#define FEM_P ECEDU_PC_SECP224R1_P
-#define FEM_PINV ECEDU_PC_SECP224R1_PINV
-#define FEM_RR ECEDU_PC_SECP224R1_RR
-#include "field/gfp/fe_mont.tmpl.h"
-
-/* the fe interface the curve template uses */
-#define FE_T p224g_fe
-#define FE_BYTES p224g_BYTES
-#define FE_FROM_BYTES p224g_from_bytes
-#define FE_TO_BYTES p224g_to_bytes
-#define FE_SET_SMALL p224g_set_small
-#define FE_MUL p224g_mul
-#define FE_SQR p224g_sqr
-#define FE_ADD p224g_add
-#define FE_SUB p224g_sub
-#define FE_NEG p224g_neg
-#define FE_CMOV p224g_cmov
-#define FE_IS_ZERO p224g_is_zero
-#define FE_INV p224g_inv
+#include "field/gfp/fe_p224_unsat.h"
+#define FE_T p224u_fe
+#define FE_BYTES P224U_BYTES
+#define FE_FROM_BYTES p224u_from_bytes
+#define FE_TO_BYTES p224u_to_bytes
+#define FE_SET_SMALL p224u_set_small
+#define FE_MUL p224u_mul
+#define FE_SQR p224u_sqr
+#define FE_ADD p224u_add
+#define FE_SUB p224u_sub
+#define FE_NEG p224u_neg
+#define FE_CMOV p224u_cmov
+#define FE_IS_ZERO p224u_is_zero
+#define FE_INV p224u_inv
 
 /* the curve */
-#define PC(name) p224gc_##name
-#define PC_TABLE_NAME ecedu_pcurve_secp224r1_generic
+#define PC(name) p224uc_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp224r1_compare
 #define PC_A_ZERO ECEDU_PC_SECP224R1_A_ZERO
 #define PC_P ECEDU_PC_SECP224R1_P
 #define PC_PW ECEDU_PC_SECP224R1_LIMBS
@@ -51,12 +44,6 @@
 #define PC_NBITS ECEDU_PC_SECP224R1_NBITS
 #include "curve/prime/sw.tmpl.h"
 
-#undef FEM
-#undef FEM_LIMBS
-#undef FEM_BYTES
-#undef FEM_P
-#undef FEM_PINV
-#undef FEM_RR
 #undef FE_T
 #undef FE_BYTES
 #undef FE_FROM_BYTES
@@ -82,7 +69,8 @@
 #undef PC_NW
 #undef PC_NBITS
 
-/* ------------------------------------------------------------ secp256r1 */
+
+/* ------------------------------------------------------------ secp256r1, generic */
 
 /* the field: generic CIOS Montgomery at ECEDU_PC_SECP256R1_LIMBS limbs */
 #define FEM(name) p256g_##name
@@ -110,7 +98,7 @@
 
 /* the curve */
 #define PC(name) p256gc_##name
-#define PC_TABLE_NAME ecedu_pcurve_secp256r1_generic
+#define PC_TABLE_NAME ecedu_pcurve_secp256r1_compare
 #define PC_A_ZERO ECEDU_PC_SECP256R1_A_ZERO
 #define PC_P ECEDU_PC_SECP256R1_P
 #define PC_PW ECEDU_PC_SECP256R1_LIMBS
@@ -153,7 +141,7 @@
 #undef PC_NW
 #undef PC_NBITS
 
-/* ------------------------------------------------------------ secp521r1 */
+/* ------------------------------------------------------------ secp521r1, generic */
 
 /* the field: generic CIOS Montgomery at ECEDU_PC_SECP521R1_LIMBS limbs */
 #define FEM(name) p521g_##name
@@ -181,7 +169,7 @@
 
 /* the curve */
 #define PC(name) p521gc_##name
-#define PC_TABLE_NAME ecedu_pcurve_secp521r1_generic
+#define PC_TABLE_NAME ecedu_pcurve_secp521r1_compare
 #define PC_A_ZERO ECEDU_PC_SECP521R1_A_ZERO
 #define PC_P ECEDU_PC_SECP521R1_P
 #define PC_PW ECEDU_PC_SECP521R1_LIMBS
