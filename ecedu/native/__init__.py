@@ -66,6 +66,7 @@ scalars; points are ``(x, y)`` tuples of ints)::
     bench_field_inv(m, iterations) -> float
     bench_ecdh(curve, iterations) -> float    # full ECDH incl. point decoding/validation
     bench_scalar_mult_base(curve, iterations) -> float
+    bench_prime_curve(curve, field, op, iterations) -> float  # 'generic' / 'specialised'
     bench_prime_mul(modulus, limb_bits, iterations) -> float  # Montgomery chain
     bench_modexp_crt(key, c, limb_bits, iterations) -> float  # key = (p, q, dp, dq, qinv)
 
@@ -150,6 +151,7 @@ __all__ = [
     "bench_scalar_mult_base",
     "bench_ecdsa_sign",
     "bench_ecdsa_verify",
+    "bench_prime_curve",
     "VARIANTS",
     "LIMB_BITS",
     "built_variants",
@@ -470,3 +472,24 @@ def bench_ecdsa_sign(curve: str, iterations: int) -> float:
 def bench_ecdsa_verify(curve: str, iterations: int) -> float:
     """Verifications of one valid signature."""
     return _bench_curve(lib().ecedu_bench_ecdsa_verify, curve, iterations)
+
+
+# --- fast fields: curve level, the generic field against a specialised one ---
+def bench_prime_curve(curve: str, field: str, op: str, iterations: int) -> float:
+    """Time ``op`` ('mul': k Q, 'mul_base': k G, 'mul_joint': u1 G + u2 Q) on a prime curve over
+    ``field``: 'generic' (the CIOS field; every curve) or 'specialised' (secp224r1 and secp521r1
+    unsaturated, secp256r1 by p's words at the current prime-field level).  One of the two is
+    the curve's instance, the other a copy for this comparison; the C side first checks that
+    both give the same point.  ECEduError if not, or on bad arguments."""
+    fields = library.names_with_prefix("ECEDU_PCURVE_FIELD_")
+    ops = library.names_with_prefix("ECEDU_PCURVE_BENCH_")
+    if field not in fields or op not in ops:
+        raise ValueError(f"field must be one of {fields}, op one of {ops}")
+    return library.bench_result(
+        lib().ecedu_bench_prime_curve(
+            library.curve_params(curve).index,
+            library.constant("ECEDU_PCURVE_FIELD_" + field.upper()),
+            library.constant("ECEDU_PCURVE_BENCH_" + op.upper()),
+            library.iterations_arg(iterations),
+        )
+    )

@@ -114,6 +114,8 @@ SIGNATURES = {
     "ecedu_tsc_per_core_cycle": (_dbl, []),
     "ecedu_bench_prime_mul": (_dbl, [_int, _cp, _sz, _long]),
     "ecedu_bench_modexp_crt": (_dbl, [_int] + [_cp, _sz] * 6 + [_long]),
+    # fast fields: a prime curve over its own field or the generic one (bench.c)
+    "ecedu_bench_prime_curve": (_dbl, [_int, _int, _int, _long]),
     # X25519 (protocol/x25519.c, field/gfp/fe25519.c)
     "ecedu_x25519": (_int, [_cp, _sz, _cp, _sz, _u8p, _sz]),
     "ecedu_x25519_base": (_int, [_cp, _sz, _u8p, _sz]),

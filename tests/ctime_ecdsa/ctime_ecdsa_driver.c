@@ -12,6 +12,10 @@
  * Montgomery arithmetic and Fermat inversion, the fixed-base
  * multiplication -- must produce zero reports.
  *
+ * "--mulx" (given by the test when the real CPU has BMI2 and ADX): secp256r1 again on its
+ * MULX/ADX copy of the curve, the level flag switched on directly (valgrind hides ADX from
+ * CPUID but runs the instructions; see tests/ctime/ctime_driver.c).
+ *
  * Run:  valgrind --error-exitcode=1 --track-origins=yes ./ctime_ecdsa_driver
  * "--selftest" branches on a secret on purpose (valgrind must report it).
  */
@@ -19,6 +23,9 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 #include "ecedu_native.h"
+
+/* cpu.c's prime-field level flag (internal.h): read by gfp_secp256r1.c on every call. */
+extern int ecedu_gfp_mulx_flag;
 
 
 static unsigned long long g_state = 0x243f6a8885a308d3ULL;
@@ -109,6 +116,16 @@ int main(int argc, char **argv) {
         }
     }
     ecedu_force_implementation(-1);
+    if (argc > 1 && strcmp(argv[1], "--mulx") == 0) {
+        ecedu_gfp_mulx_flag = 1;
+        for (int ci = 0; ci < ecedu_curve_count(); ci++) {
+            if (strcmp(ecedu_curve_name(ci), "secp256r1") != 0) continue;
+            int r = run_curve(ci);
+            printf("mulx     %-10s %s\n", ecedu_curve_name(ci), r ? "FAIL" : "ok");
+            fails += r;
+        }
+        ecedu_gfp_mulx_flag = 0;
+    }
     printf("failures=%d\n", fails);
     return fails ? 2 : 0;
 }

@@ -7,6 +7,8 @@ from pathlib import Path
 
 import pytest
 
+from ecedu import native
+
 LIB = Path(__file__).resolve().parents[2] / "ecedu" / "native" / "libecedu_native.so"
 DRIVER = Path(__file__).resolve().parent / "ctime_ecdsa_driver.c"
 VALGRIND = ["valgrind", "--error-exitcode=1", "--track-origins=yes"]
@@ -29,8 +31,12 @@ def test_harness_detects_secret_branch(driver):
 
 @pytest.mark.slow
 def test_ecdsa_sign_is_constant_time_in_d_and_k(driver):
-    r = subprocess.run(VALGRIND + [str(driver)], capture_output=True, text=True, timeout=1200)
+    # secp256r1's MULX/ADX copy of the curve too, when the real CPU has that level
+    mulx = ["--mulx"] if "mulx" in native.available_prime_implementations() else []
+    r = subprocess.run(VALGRIND + [str(driver)] + mulx, capture_output=True, text=True, timeout=1200)
     assert "ERROR SUMMARY: 0 errors" in r.stderr, r.stderr[-8000:]
     assert r.returncode == 0, r.stdout + r.stderr[-4000:]
-    assert r.stdout.count(" ok") == 28 + 7, r.stdout  # 14 binary curves twice, 7 prime once
+    # 14 binary curves twice, 7 prime once, secp256r1 at the MULX level with --mulx
+    assert r.stdout.count(" ok") == 28 + 7 + len(mulx), r.stdout
     assert r.stdout.count("prime ") == 7, r.stdout
+    assert r.stdout.count("mulx     secp256r1  ok") == len(mulx), r.stdout

@@ -6,6 +6,9 @@
   and infinity inputs, given with Z != 1 -- the cases incomplete formulas get wrong;
 * point decoding and validation: every malformed or invalid encoding is refused with the error
   the binary curves give; compressed points on P-224 (p = 1 mod 4: Tonelli-Shanks) too.
+
+secp256r1 has one copy of the curve per prime-field level (portable, MULX/ADX: instances/
+gfp_secp256r1.c chooses by the level in use), so its tests run at every level the CPU has.
 """
 
 from __future__ import annotations
@@ -17,7 +20,7 @@ import pytest
 
 from ecedu import ec, ecdh, ecdsa, native
 from ecedu.curves import get_curve
-from ecedu.errors import EncodingError, InvalidPointError, InvalidScalarError
+from ecedu.errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError
 from ecedu.native import ecdsa_bridge, library
 
 pytestmark = pytest.mark.skipif(
@@ -26,6 +29,19 @@ pytestmark = pytest.mark.skipif(
 
 PRIME = library.PRIME_CURVES
 rng = random.Random(14)
+LEVELS = native.available_prime_implementations() if native.available() else ("portable",)
+# (curve, prime-field level): secp256r1 at each level, the others at the best one
+CASES = [(n, lvl) for n in PRIME for lvl in (LEVELS if n == "secp256r1" else LEVELS[-1:])]
+
+
+@pytest.fixture(params=CASES, ids=[f"{n}-{lvl}" for n, lvl in CASES])
+def name(request):
+    """The curve of the test, with its prime-field level forced for the test's duration."""
+    curve, level = request.param
+    native.force_prime_implementation(level)
+    assert native.prime_implementation() == level
+    yield curve
+    native.force_prime_implementation(None)
 
 
 def _enc(name, P):
@@ -54,7 +70,6 @@ def _edge_scalars(n):
     return sorted(k for k in ks if 1 <= k < n)
 
 
-@pytest.mark.parametrize("name", PRIME)
 def test_scalar_mult_matches_the_reference(name):
     C = get_curve(name)
     G = C.G
@@ -66,7 +81,6 @@ def test_scalar_mult_matches_the_reference(name):
         assert native.scalar_mult(name, k, *Q) == ec.multiply_plain(C, k, Q), k
 
 
-@pytest.mark.parametrize("name", PRIME)
 def test_ecdh_and_ecdsa_through_the_public_functions(name):
     C = get_curve(name)
     d, e = rng.randrange(1, C.n), rng.randrange(1, C.n)
@@ -87,7 +101,6 @@ def test_ecdh_and_ecdsa_through_the_public_functions(name):
     )  # the default is native and agrees
 
 
-@pytest.mark.parametrize("name", PRIME)
 def test_verify_edge_signatures(name):
     """u1 = 0 (digest 0 mod n) and a signature whose R is computed from u1 G + u2 Q with u2 = 1."""
     C = get_curve(name)
@@ -102,7 +115,6 @@ def test_verify_edge_signatures(name):
     assert ecdsa_bridge.ecdsa_verify(name, *Q, zero, n, s) is False  # r out of range
 
 
-@pytest.mark.parametrize("name", PRIME)
 def test_complete_formulas_have_no_exceptional_case(name):
     C = get_curve(name)
     G = C.G
@@ -130,7 +142,6 @@ def test_complete_formulas_have_no_exceptional_case(name):
         _point_op(name, "ECEDU_PPOINT_MADD", P, None)
 
 
-@pytest.mark.parametrize("name", PRIME)
 def test_decoding_and_validation_refuse_bad_points(name):
     C = get_curve(name)
     c = library.curve_params(name)
@@ -196,3 +207,23 @@ def test_secp160r1_scalars_have_161_bits():
     k = C.n - 5  # > p
     assert k > C.field.p
     assert native.scalar_mult_base("secp160r1", k) == ec.multiply_plain(C, k, C.G)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_generic_and_specialised_copies_agree(level):
+    """ecedu_bench_prime_curve runs each op once on both fields' copies of the curve
+    (instances/gfp_compare.c) and refuses (ECEduError) if the points differ; one timed
+    iteration each, no speed asserted."""
+    native.force_prime_implementation(level)
+    try:
+        for curve in ("secp224r1", "secp256r1", "secp521r1"):
+            for field in ("generic", "specialised"):
+                for op in ("mul", "mul_base", "mul_joint"):
+                    assert native.bench_prime_curve(curve, field, op, 1) >= 0
+    finally:
+        native.force_prime_implementation(None)
+    assert native.bench_prime_curve("secp384r1", "generic", "mul", 1) >= 0  # its instance
+    with pytest.raises(ECEduError):  # no specialised copy of P-384's curve
+        native.bench_prime_curve("secp384r1", "specialised", "mul", 1)
+    with pytest.raises(ValueError):
+        native.bench_prime_curve("secp256r1", "fast", "mul", 1)

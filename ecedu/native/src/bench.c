@@ -372,3 +372,66 @@ int ecedu_bench_prime_cycles(int variant, int limb_bits, const uint8_t *p, size_
     return ECEDU_OK;
 }
 /* --- end issue 13 --- */
+
+/* --- fast fields: a prime curve over the generic or a specialised field (the curve-level
+ * comparison of the specialised fields, curve/prime/README.md) --- */
+
+/* The field kind the curve's instance uses (ecedu_pcurve_field) and its copy over the other
+ * kind (instances/gfp_compare.c), or NULL: the curves over the generic field only. */
+static const ecedu_pcurve_impl *pcurve_compare(const ecedu_pcurve *pc, int *in_use) {
+    *in_use = ECEDU_PCURVE_FIELD_GENERIC;
+    if (strcmp(pc->name, "secp224r1") == 0) return &ecedu_pcurve_secp224r1_compare;
+    *in_use = ECEDU_PCURVE_FIELD_SPECIALISED;
+    if (strcmp(pc->name, "secp256r1") == 0) return &ecedu_pcurve_secp256r1_compare;
+    if (strcmp(pc->name, "secp521r1") == 0) return &ecedu_pcurve_secp521r1_compare;
+    *in_use = ECEDU_PCURVE_FIELD_GENERIC;
+    return NULL;
+}
+
+/* One op of ecedu_bench_prime_curve on im; 0, or -1 if it failed (or the sum is infinity). */
+static int pcurve_run(const ecedu_pcurve_impl *im, int op, const uint64_t *k, const uint64_t *k2,
+                      const uint8_t *qx, const uint8_t *qy, uint8_t *ox, uint8_t *oy) {
+    if (op == ECEDU_PCURVE_BENCH_MUL) {
+        im->mul(k, qx, qy, ox, oy);
+        return 0;
+    }
+    if (op == ECEDU_PCURVE_BENCH_MUL_BASE) return im->mul_base(k, ox, oy) ? -1 : 0;
+    return im->mul_joint_vartime(k, k2, qx, qy, ox) ? -1 : 0;
+}
+
+/* Scalars n >> 1 (k, u1), n >> 2 (u2) and Q = (n >> 3) G: fixed, full length, < n. */
+double ecedu_bench_prime_curve(int ci, int field, int op, long iterations) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    if (!pc || iterations < 0 || op < ECEDU_PCURVE_BENCH_MUL || op > ECEDU_PCURVE_BENCH_MUL_JOINT) return -1.0;
+    int in_use;
+    const ecedu_pcurve_impl *alt = pcurve_compare(pc, &in_use), *im, *other;
+    if (field == in_use) {
+        im = pc->impl, other = alt; /* NULL: nothing to compare with */
+    } else if ((field == ECEDU_PCURVE_FIELD_GENERIC || field == ECEDU_PCURVE_FIELD_SPECIALISED) && alt) {
+        im = alt, other = pc->impl;
+    } else {
+        return -1.0;
+    }
+    const size_t F = (size_t)(pc->pbits + 7) / 8;
+    const int nw = (pc->nbits + 63) / 64;
+    uint64_t k[3][ECEDU_MAXW + 1];
+    for (int s = 0; s < 3; s++)
+        for (int i = 0; i < nw; i++)
+            k[s][i] = (pc->n[i] >> (s + 1)) | (i + 1 < nw ? pc->n[i + 1] << (63 - s) : 0);
+    uint8_t qx[72], qy[72], ox[72], oy[72], ex[72], ey[72];
+    if (pc->impl->mul_base(k[2], qx, qy)) return -1.0;
+    memset(oy, 0, sizeof oy);
+    memset(ey, 0, sizeof ey);
+    if (pcurve_run(im, op, k[0], k[1], qx, qy, ox, oy)) return -1.0;
+    if (other) {
+        if (pcurve_run(other, op, k[0], k[1], qx, qy, ex, ey)) return -1.0;
+        if (memcmp(ox, ex, F) || memcmp(oy, ey, F)) return -1.0;
+    }
+    double t0 = now();
+    for (long i = 0; i < iterations; i++)
+        if (pcurve_run(im, op, k[0], k[1], qx, qy, ox, oy)) return -1.0;
+    double t = now() - t0;
+    g_sink = ox[0];
+    return t;
+}
+/* --- end fast fields --- */

@@ -365,6 +365,24 @@ double ecedu_bench_prime_variant_mul(int variant, int limb_bits, const uint8_t *
  * sample, the conversions in and out: spread over *inner), into ticks[0..runs). */
 int ecedu_bench_prime_cycles(int variant, int limb_bits, const uint8_t *p, size_t plen, long runs,
                              uint64_t *ticks, int *inner);
+/* --- fast fields: one prime curve's scalar multiplication over the generic Montgomery field
+ * or over a specialised one (the curve-level "generic against specialised" comparison) --- */
+enum ecedu_pcurve_field {
+    ECEDU_PCURVE_FIELD_GENERIC = 0,     /* fe_mont.tmpl.h CIOS at a fixed limb count (every curve) */
+    ECEDU_PCURVE_FIELD_SPECIALISED = 1, /* P-224, P-521 unsaturated; P-256 by p's words, at the
+                                           current prime-field level (those three curves only) */
+};
+enum ecedu_pcurve_bench_op {
+    ECEDU_PCURVE_BENCH_MUL = 0,       /* k Q, the variable-base constant-time method      */
+    ECEDU_PCURVE_BENCH_MUL_BASE = 1,  /* k G, the fixed-base comb                         */
+    ECEDU_PCURVE_BENCH_MUL_JOINT = 2, /* u1 G + u2 Q, verification's Straus-Shamir (vartime) */
+};
+/* op (an ecedu_pcurve_bench_op) on prime curve ci over field (an ecedu_pcurve_field) on fixed
+ * scalars (the field in use or a copy of the curve over the other one, instances/
+ * gfp_compare.c); before timing, the result is compared with the other field's.  Negative if
+ * they differ, if ci is not a prime curve, or if it has no copy over that field. */
+double ecedu_bench_prime_curve(int ci, int field, int op, long iterations);
+/* --- end fast fields --- */
 /* ecedu_modexp_crt on one key and input (same arguments, output discarded). */
 double ecedu_bench_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t *p,
                               size_t plen, const uint8_t *q, size_t qlen, const uint8_t *dp,

@@ -199,6 +199,17 @@ typedef struct ecedu_pcurve {
     const ecedu_pcurve_impl *impl;
 } ecedu_pcurve;
 
+/* --- fast fields: P-256's curve per prime-field level (instances/gfp_secp256r1.c picks one
+ * per call by ecedu_gfp_mulx_enabled(); the _mulx one only while that is true) --- */
+extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_portable;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_mulx;
+/* instances/gfp_compare.c: the same curves over the field their instance does not use
+ * (P-224 unsaturated; P-256, P-521 generic CIOS), for ecedu_bench_prime_curve only */
+extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_compare;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_compare;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_compare;
+/* --- end fast fields --- */
+
 #define ECEDU_NPCURVES 7
 /* curve/sec2_curves.c (generated) */
 extern const ecedu_pcurve ecedu_pcurves[ECEDU_NPCURVES];

@@ -1,35 +1,30 @@
 /*
- * gfp_secp521r1.c -- secp521r1 (NIST P-521): the curve template curve/prime/sw.tmpl.h over the generic
- * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
- * the same fe interface) drops in by changing the FE_* lines only.  Constants:
+ * gfp_secp521r1.c -- secp521r1 (NIST P-521): the curve template curve/prime/sw.tmpl.h over the
+ * specialised field field/gfp/fe_p521_unsat.h (nine unsaturated 58-bit limbs, delayed
+ * carries), the fastest fe implementation measured for this prime (curve/prime/README.md); any
+ * other one with the fe interface drops in by changing the FE_* lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
-/* the field: generic CIOS Montgomery at ECEDU_PC_SECP521R1_LIMBS limbs */
-#define FEM(name) p521m_##name
-#define FEM_LIMBS ECEDU_PC_SECP521R1_LIMBS
-#define FEM_BYTES ECEDU_PC_SECP521R1_BYTES
-#define FEM_P ECEDU_PC_SECP521R1_P
-#define FEM_PINV ECEDU_PC_SECP521R1_PINV
-#define FEM_RR ECEDU_PC_SECP521R1_RR
-#include "field/gfp/fe_mont.tmpl.h"
+/* the field: nine unsaturated 58-bit limbs, delayed carries */
+#include "field/gfp/fe_p521_unsat.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p521m_fe
-#define FE_BYTES p521m_BYTES
-#define FE_FROM_BYTES p521m_from_bytes
-#define FE_TO_BYTES p521m_to_bytes
-#define FE_SET_SMALL p521m_set_small
-#define FE_MUL p521m_mul
-#define FE_SQR p521m_sqr
-#define FE_ADD p521m_add
-#define FE_SUB p521m_sub
-#define FE_NEG p521m_neg
-#define FE_CMOV p521m_cmov
-#define FE_IS_ZERO p521m_is_zero
-#define FE_INV p521m_inv
+#define FE_T p521u_fe
+#define FE_BYTES P521U_BYTES
+#define FE_FROM_BYTES p521u_from_bytes
+#define FE_TO_BYTES p521u_to_bytes
+#define FE_SET_SMALL p521u_set_small
+#define FE_MUL p521u_mul
+#define FE_SQR p521u_sqr
+#define FE_ADD p521u_add
+#define FE_SUB p521u_sub
+#define FE_NEG p521u_neg
+#define FE_CMOV p521u_cmov
+#define FE_IS_ZERO p521u_is_zero
+#define FE_INV p521u_inv
 
 /* the curve */
 #define PC(name) p521_##name
@@ -45,12 +40,6 @@
 #define PC_NBITS ECEDU_PC_SECP521R1_NBITS
 #include "curve/prime/sw.tmpl.h"
 
-#undef FEM
-#undef FEM_LIMBS
-#undef FEM_BYTES
-#undef FEM_P
-#undef FEM_PINV
-#undef FEM_RR
 #undef FE_T
 #undef FE_BYTES
 #undef FE_FROM_BYTES

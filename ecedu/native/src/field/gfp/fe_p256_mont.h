@@ -261,11 +261,18 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p256m_mul_
  * (#pragma GCC target("bmi2,adx") and ECEDU_P256M_ADX_UNIT defined before the
  * #include, as field/gfp/variants_adx.c does, so that a whole curve or loop can
  * be built for the level like the binary fields' instances): the assembly,
- * inlined.  Elsewhere: the MULX code where cpu.c's flag says so, through one
+ * inlined.  In a unit defining ECEDU_P256M_PORTABLE_UNIT: the portable C only.
+ * Elsewhere: the MULX code where cpu.c's flag says so, through one
  * out-of-line call (the flag is public), else the portable C. */
 #if defined(ECEDU_P256M_ADX_UNIT)
 static inline void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
     p256m_mul_adx(r, a, b);
+}
+#elif defined(ECEDU_P256M_PORTABLE_UNIT)
+/* A unit built for the portable level only (instances/gfp_secp256r1.c: the curve's
+ * portable copy, chosen by the caller when the flag is off): the C product, no flag test. */
+static inline void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
+    p256m_mul_portable(r, a, b);
 }
 #else
 __attribute__((target("bmi2,adx"), noinline)) static void p256m_mul_adx_call(p256m_fe *r, const p256m_fe *a,

@@ -1,0 +1,213 @@
+/*
+ * gfp_compare.c -- the other field of three prime curves, for the curve-level "generic against
+ * specialised field" comparison of the benchmarks only (the Gueron-Krasnov and Ubuntu
+ * ec_nistp_64_gcc_128 tables rerun at curve level): the same curve/prime/sw.tmpl.h as the
+ * instances, over the field they do NOT use (curve/prime/README.md, measured):
+ *   secp224r1  over the unsaturated field/gfp/fe_p224_unsat.h (the instance: generic CIOS)
+ *   secp256r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p256_mont.h)
+ *   secp521r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p521_unsat.h)
+ * Tables ecedu_pcurve_<curve>_compare (internal.h), reached only through the curve-level
+ * benchmark of bench.c; the protocols never call them.  Same constant-time code as the
+ * instances (the field is the only difference).
+ */
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* ------------------------------------------------------------ secp224r1, unsaturated */
+
+#include "field/gfp/fe_p224_unsat.h"
+#define FE_T p224u_fe
+#define FE_BYTES P224U_BYTES
+#define FE_FROM_BYTES p224u_from_bytes
+#define FE_TO_BYTES p224u_to_bytes
+#define FE_SET_SMALL p224u_set_small
+#define FE_MUL p224u_mul
+#define FE_SQR p224u_sqr
+#define FE_ADD p224u_add
+#define FE_SUB p224u_sub
+#define FE_NEG p224u_neg
+#define FE_CMOV p224u_cmov
+#define FE_IS_ZERO p224u_is_zero
+#define FE_INV p224u_inv
+
+/* the curve */
+#define PC(name) p224uc_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp224r1_compare
+#define PC_A_ZERO ECEDU_PC_SECP224R1_A_ZERO
+#define PC_P ECEDU_PC_SECP224R1_P
+#define PC_PW ECEDU_PC_SECP224R1_LIMBS
+#define PC_B ECEDU_PC_SECP224R1_B
+#define PC_GX ECEDU_PC_SECP224R1_GX
+#define PC_GY ECEDU_PC_SECP224R1_GY
+#define PC_N ECEDU_PC_SECP224R1_N
+#define PC_NW ECEDU_PC_SECP224R1_NW
+#define PC_NBITS ECEDU_PC_SECP224R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#undef FE_T
+#undef FE_BYTES
+#undef FE_FROM_BYTES
+#undef FE_TO_BYTES
+#undef FE_SET_SMALL
+#undef FE_MUL
+#undef FE_SQR
+#undef FE_ADD
+#undef FE_SUB
+#undef FE_NEG
+#undef FE_CMOV
+#undef FE_IS_ZERO
+#undef FE_INV
+#undef PC
+#undef PC_TABLE_NAME
+#undef PC_A_ZERO
+#undef PC_P
+#undef PC_PW
+#undef PC_B
+#undef PC_GX
+#undef PC_GY
+#undef PC_N
+#undef PC_NW
+#undef PC_NBITS
+
+
+/* ------------------------------------------------------------ secp256r1, generic */
+
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP256R1_LIMBS limbs */
+#define FEM(name) p256g_##name
+#define FEM_LIMBS ECEDU_PC_SECP256R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP256R1_BYTES
+#define FEM_P ECEDU_PC_SECP256R1_P
+#define FEM_PINV ECEDU_PC_SECP256R1_PINV
+#define FEM_RR ECEDU_PC_SECP256R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE_T p256g_fe
+#define FE_BYTES p256g_BYTES
+#define FE_FROM_BYTES p256g_from_bytes
+#define FE_TO_BYTES p256g_to_bytes
+#define FE_SET_SMALL p256g_set_small
+#define FE_MUL p256g_mul
+#define FE_SQR p256g_sqr
+#define FE_ADD p256g_add
+#define FE_SUB p256g_sub
+#define FE_NEG p256g_neg
+#define FE_CMOV p256g_cmov
+#define FE_IS_ZERO p256g_is_zero
+#define FE_INV p256g_inv
+
+/* the curve */
+#define PC(name) p256gc_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp256r1_compare
+#define PC_A_ZERO ECEDU_PC_SECP256R1_A_ZERO
+#define PC_P ECEDU_PC_SECP256R1_P
+#define PC_PW ECEDU_PC_SECP256R1_LIMBS
+#define PC_B ECEDU_PC_SECP256R1_B
+#define PC_GX ECEDU_PC_SECP256R1_GX
+#define PC_GY ECEDU_PC_SECP256R1_GY
+#define PC_N ECEDU_PC_SECP256R1_N
+#define PC_NW ECEDU_PC_SECP256R1_NW
+#define PC_NBITS ECEDU_PC_SECP256R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#undef FEM
+#undef FEM_LIMBS
+#undef FEM_BYTES
+#undef FEM_P
+#undef FEM_PINV
+#undef FEM_RR
+#undef FE_T
+#undef FE_BYTES
+#undef FE_FROM_BYTES
+#undef FE_TO_BYTES
+#undef FE_SET_SMALL
+#undef FE_MUL
+#undef FE_SQR
+#undef FE_ADD
+#undef FE_SUB
+#undef FE_NEG
+#undef FE_CMOV
+#undef FE_IS_ZERO
+#undef FE_INV
+#undef PC
+#undef PC_TABLE_NAME
+#undef PC_A_ZERO
+#undef PC_P
+#undef PC_PW
+#undef PC_B
+#undef PC_GX
+#undef PC_GY
+#undef PC_N
+#undef PC_NW
+#undef PC_NBITS
+
+/* ------------------------------------------------------------ secp521r1, generic */
+
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP521R1_LIMBS limbs */
+#define FEM(name) p521g_##name
+#define FEM_LIMBS ECEDU_PC_SECP521R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP521R1_BYTES
+#define FEM_P ECEDU_PC_SECP521R1_P
+#define FEM_PINV ECEDU_PC_SECP521R1_PINV
+#define FEM_RR ECEDU_PC_SECP521R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE_T p521g_fe
+#define FE_BYTES p521g_BYTES
+#define FE_FROM_BYTES p521g_from_bytes
+#define FE_TO_BYTES p521g_to_bytes
+#define FE_SET_SMALL p521g_set_small
+#define FE_MUL p521g_mul
+#define FE_SQR p521g_sqr
+#define FE_ADD p521g_add
+#define FE_SUB p521g_sub
+#define FE_NEG p521g_neg
+#define FE_CMOV p521g_cmov
+#define FE_IS_ZERO p521g_is_zero
+#define FE_INV p521g_inv
+
+/* the curve */
+#define PC(name) p521gc_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp521r1_compare
+#define PC_A_ZERO ECEDU_PC_SECP521R1_A_ZERO
+#define PC_P ECEDU_PC_SECP521R1_P
+#define PC_PW ECEDU_PC_SECP521R1_LIMBS
+#define PC_B ECEDU_PC_SECP521R1_B
+#define PC_GX ECEDU_PC_SECP521R1_GX
+#define PC_GY ECEDU_PC_SECP521R1_GY
+#define PC_N ECEDU_PC_SECP521R1_N
+#define PC_NW ECEDU_PC_SECP521R1_NW
+#define PC_NBITS ECEDU_PC_SECP521R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#undef FEM
+#undef FEM_LIMBS
+#undef FEM_BYTES
+#undef FEM_P
+#undef FEM_PINV
+#undef FEM_RR
+#undef FE_T
+#undef FE_BYTES
+#undef FE_FROM_BYTES
+#undef FE_TO_BYTES
+#undef FE_SET_SMALL
+#undef FE_MUL
+#undef FE_SQR
+#undef FE_ADD
+#undef FE_SUB
+#undef FE_NEG
+#undef FE_CMOV
+#undef FE_IS_ZERO
+#undef FE_INV
+#undef PC
+#undef PC_TABLE_NAME
+#undef PC_A_ZERO
+#undef PC_P
+#undef PC_PW
+#undef PC_B
+#undef PC_GX
+#undef PC_GY
+#undef PC_N
+#undef PC_NW
+#undef PC_NBITS

@@ -1,0 +1,70 @@
+/*
+ * gfp_secp256r1_mulx.c -- secp256r1 (NIST P-256) at the MULX level: the same instance as
+ * gfp_secp256r1.c (curve/prime/sw.tmpl.h over field/gfp/fe_p256_mont.h), this whole unit
+ * compiled for BMI2 and ADX (the pragma only, as field/gfp/variants_adx.c) with
+ * ECEDU_P256M_ADX_UNIT, so the MULX/ADCX/ADOX product is inlined into the formulas.  Table
+ * ecedu_pcurve_secp256r1_mulx, called by gfp_secp256r1.c only while ecedu_gfp_mulx_enabled()
+ * (the CPU has BMI2 and ADX).
+ */
+#pragma GCC target("bmi2,adx")
+#define ECEDU_P256M_ADX_UNIT 1
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the field: P-256 Montgomery form, the MULX/ADCX/ADOX product */
+#include "field/gfp/fe_p256_mont.h"
+
+/* the fe interface the curve template uses */
+#define FE_T p256m_fe
+#define FE_BYTES P256M_BYTES
+#define FE_FROM_BYTES p256m_from_bytes
+#define FE_TO_BYTES p256m_to_bytes
+#define FE_SET_SMALL p256m_set_small
+#define FE_MUL p256m_mul
+#define FE_SQR p256m_sqr
+#define FE_ADD p256m_add
+#define FE_SUB p256m_sub
+#define FE_NEG p256m_neg
+#define FE_CMOV p256m_cmov
+#define FE_IS_ZERO p256m_is_zero
+#define FE_INV p256m_inv
+
+/* the curve */
+#define PC(name) p256_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp256r1_mulx
+#define PC_A_ZERO ECEDU_PC_SECP256R1_A_ZERO
+#define PC_P ECEDU_PC_SECP256R1_P
+#define PC_PW ECEDU_PC_SECP256R1_LIMBS
+#define PC_B ECEDU_PC_SECP256R1_B
+#define PC_GX ECEDU_PC_SECP256R1_GX
+#define PC_GY ECEDU_PC_SECP256R1_GY
+#define PC_N ECEDU_PC_SECP256R1_N
+#define PC_NW ECEDU_PC_SECP256R1_NW
+#define PC_NBITS ECEDU_PC_SECP256R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#undef FE_T
+#undef FE_BYTES
+#undef FE_FROM_BYTES
+#undef FE_TO_BYTES
+#undef FE_SET_SMALL
+#undef FE_MUL
+#undef FE_SQR
+#undef FE_ADD
+#undef FE_SUB
+#undef FE_NEG
+#undef FE_CMOV
+#undef FE_IS_ZERO
+#undef FE_INV
+#undef PC
+#undef PC_TABLE_NAME
+#undef PC_A_ZERO
+#undef PC_P
+#undef PC_PW
+#undef PC_B
+#undef PC_GX
+#undef PC_GY
+#undef PC_N
+#undef PC_NW
+#undef PC_NBITS
+#undef ECEDU_P256M_ADX_UNIT
