@@ -86,7 +86,7 @@ from __future__ import annotations
 
 import ctypes
 
-from ecedu.errors import EncodingError, UnknownCurveError
+from ecedu.errors import ECEduError, EncodingError, UnknownCurveError
 
 from . import ecdsa_bridge as ecdsa_bridge  # ecedu.ecdsa reaches it as native.ecdsa_bridge
 from . import library
@@ -484,7 +484,7 @@ def bench_prime_curve(curve: str, field: str, op: str, iterations: int) -> float
     fields = library.names_with_prefix("ECEDU_PCURVE_FIELD_")
     ops = library.names_with_prefix("ECEDU_PCURVE_BENCH_")
     if field not in fields or op not in ops:
-        raise ValueError(f"field must be one of {fields}, op one of {ops}")
+        raise ECEduError(f"field must be one of {fields}, op one of {ops}")
     return library.bench_result(
         lib().ecedu_bench_prime_curve(
             library.curve_params(curve).index,
