@@ -45,33 +45,4 @@
 #define PC_NBITS ECEDU_PC_SECP160R1_NBITS
 #include "curve/prime/sw.tmpl.h"
 
-#undef FEM
-#undef FEM_LIMBS
-#undef FEM_BYTES
-#undef FEM_P
-#undef FEM_PINV
-#undef FEM_RR
-#undef FE_T
-#undef FE_BYTES
-#undef FE_FROM_BYTES
-#undef FE_TO_BYTES
-#undef FE_SET_SMALL
-#undef FE_MUL
-#undef FE_SQR
-#undef FE_ADD
-#undef FE_SUB
-#undef FE_NEG
-#undef FE_CMOV
-#undef FE_IS_ZERO
-#undef FE_INV
-#undef PC
-#undef PC_TABLE_NAME
-#undef PC_A_ZERO
-#undef PC_P
-#undef PC_PW
-#undef PC_B
-#undef PC_GX
-#undef PC_GY
-#undef PC_N
-#undef PC_NW
-#undef PC_NBITS
+#include "instances/gfp_undef.h"

@@ -49,31 +49,7 @@
 #define PC_NBITS ECEDU_PC_SECP256R1_NBITS
 #include "curve/prime/sw.tmpl.h"
 
-#undef FE_T
-#undef FE_BYTES
-#undef FE_FROM_BYTES
-#undef FE_TO_BYTES
-#undef FE_SET_SMALL
-#undef FE_MUL
-#undef FE_SQR
-#undef FE_ADD
-#undef FE_SUB
-#undef FE_NEG
-#undef FE_CMOV
-#undef FE_IS_ZERO
-#undef FE_INV
-#undef PC
-#undef PC_TABLE_NAME
-#undef PC_A_ZERO
-#undef PC_P
-#undef PC_PW
-#undef PC_B
-#undef PC_GX
-#undef PC_GY
-#undef PC_N
-#undef PC_NW
-#undef PC_NBITS
-#undef ECEDU_P256M_PORTABLE_UNIT
+#include "instances/gfp_undef.h"
 
 /* ------------------------------------------------------------ the level, per call */
 

@@ -1,0 +1,39 @@
+/*
+ * gfp_undef.h -- the end of one prime-curve instance: undefines every macro of the contract of
+ * curve/prime/sw.tmpl.h (PC*, FE_*) and of the fields the instances build it on
+ * (field/gfp/fe_mont.tmpl.h's FEM*, fe_p256_mont.h's unit switches), so that the next instance
+ * in the same unit (instances/gfp_compare.c has several) starts clean.  Included after each
+ * #include of the curve template, as instance.tmpl.h ends the binary instances.
+ */
+#undef FEM
+#undef FEM_LIMBS
+#undef FEM_BYTES
+#undef FEM_P
+#undef FEM_PINV
+#undef FEM_RR
+#undef FE_T
+#undef FE_BYTES
+#undef FE_FROM_BYTES
+#undef FE_TO_BYTES
+#undef FE_SET_SMALL
+#undef FE_MUL
+#undef FE_SQR
+#undef FE_ADD
+#undef FE_SUB
+#undef FE_NEG
+#undef FE_CMOV
+#undef FE_IS_ZERO
+#undef FE_INV
+#undef PC
+#undef PC_TABLE_NAME
+#undef PC_A_ZERO
+#undef PC_P
+#undef PC_PW
+#undef PC_B
+#undef PC_GX
+#undef PC_GY
+#undef PC_N
+#undef PC_NW
+#undef PC_NBITS
+#undef ECEDU_P256M_PORTABLE_UNIT
+#undef ECEDU_P256M_ADX_UNIT
