@@ -150,7 +150,7 @@ def test_native_curve_names_are_exact(name):
     no encoding error for a lone surrogate, no look-alike characters, no echo of a huge name."""
     with pytest.raises(UnknownCurveError) as e:
         native.ecdh(name, 1, b"\x04" + bytes(42))
-    assert len(str(e.value)) < 400
+    assert len(str(e.value)) < 500  # the shown name is cut short; the 29 supported names are ~350
 
 
 def test_native_batch_rejects_non_bytes():
