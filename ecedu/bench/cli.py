@@ -44,8 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="CURVE",
         help="SEC 2 names (or nistk163 / P-256 ...), space or comma separated; "
-        "'all', 'binary' or 'prime' (default: all 21, the 14 binary curves and the "
-        "seven prime ones; for field: one curve per field)",
+        "'all', 'binary' or 'prime' (default: all 29, the 14 binary curves and the "
+        "15 prime ones; for field: one curve per field)",
     )
     p.add_argument(
         "--seconds",

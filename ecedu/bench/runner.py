@@ -563,7 +563,7 @@ def run_benchmark(cfg: Config) -> list:
         if measure_native and cfg.op != "field" and not nat.supports_curve(curve):
             measure_native, measure_python = False, True
             native_reason = (
-                "the native library lacks this curve (it has the 14 binary curves and seven prime ones)"
+                "the native library lacks this curve (it has the 14 binary curves and 15 prime ones)"
             )
         if cfg.op == "field" and measure_native and not curve.startswith("sect"):
             native_reason = "the native library implements binary fields only"
