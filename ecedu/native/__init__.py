@@ -26,8 +26,9 @@ scalars; points are ``(x, y)`` tuples of ints)::
     library_path() -> str | None
     FIELD_DEGREES                              # (163, 193, 233, 239, 283, 409, 571)
     CURVES                                     # the 14 binary curve names
-    PRIME_CURVES                               # the 7 prime ones (src/curve/prime/):
-                                               # secp160r1 ... secp521r1, secp256k1
+    PRIME_CURVES                               # the 15 prime ones (src/curve/prime/):
+                                               # secp160r1 ... secp521r1, secp256k1,
+                                               # secp160k1/192k1/224k1, brainpoolP*r1
     ALL_CURVES                                 # both; every point/ECDH/ECDSA function
                                                # below takes any of them
 

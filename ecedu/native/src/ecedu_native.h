@@ -165,8 +165,9 @@ int ecedu_best_prime_implementation(void);
 /* --------------------------------------------------------------- curves */
 
 /* Curve indices: 0 .. 13 the SEC 2 binary curves, then the prime curves of curve/prime/
- * (secp160r1, secp192r1, secp224r1, secp256r1, secp384r1, secp521r1, secp256k1; order of
- * ecedu/curves/sec2.py NATIVE_PRIME_CURVES).  Every curve function below takes both kinds;
+ * (secp160r1, secp192r1, secp224r1, secp256r1, secp384r1, secp521r1, secp256k1; then, issue
+ * 18, secp160k1, secp192k1, secp224k1, brainpoolP224r1, P256r1, P320r1, P384r1, P512r1: 14 .. 28,
+ * the order of ecedu/curves/sec2.py NATIVE_PRIME_CURVES).  Every curve function below takes both kinds;
  * for a prime curve "m" is bits(p) (coordinates have (m+7)/8 bytes and must be < p) and the
  * cofactor is 1. */
 int ecedu_curve_count(void);
