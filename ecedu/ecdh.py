@@ -20,16 +20,18 @@ from .errors import ECEduError, InvalidPointError
 from .keys import check_private_scalar, load_public_key, public_point_bytes
 from .scalar import multiply
 
-#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name -> its call record.
+#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name, or id() of the
+#: registry's curve object, -> its call record.
 _FAST: dict = {}
 
 
 def shared_secret(curve, private_key, peer_public_key, backend: str | None = None) -> bytes:
     """The ECDH shared secret x(d·Q); every bad input raises an :class:`~ecedu.errors.ECEduError`."""
-    # The hot path (issue 15): a curve name already used, an int key and a bytes peer key go
-    # straight to C; anything it does not answer (another shape, an error) goes the general way.
-    if type(curve) is str and type(private_key) is int and type(peer_public_key) is bytes:
-        fast = _FAST.get(curve)
+    # The hot path (issue 15): a curve (name or registry object) already used, an int key and a
+    # bytes peer key go straight to C; anything it does not answer (another shape, an error)
+    # goes the general way.
+    if type(private_key) is int and type(peer_public_key) is bytes:
+        fast = _FAST.get(curve if type(curve) is str else id(curve))
         if fast is not None and (backend is None or backend == "native"):
             out = fast.ecdh(private_key, peer_public_key)
             if out is not None:

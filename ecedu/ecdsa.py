@@ -128,7 +128,8 @@ def _native_public_point(curve, public_key):
         raise
 
 
-#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name -> its call record.
+#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name, or id() of the
+#: registry's curve object, -> its call record.
 _FAST: dict = {}
 #: hash name as the caller spells it -> hashlib's constructor, for names verify() accepted.
 _VERIFY_HASHES: dict = {}
@@ -151,17 +152,16 @@ def sign(
     *hash* must be in :data:`SIGNING_HASHES` unless ``allow_legacy_hash=True`` (see the module
     docstring for the policy).
     """
-    # The hot path (issue 15): SHA-256 (the C signer's own RFC 6979 DRBG) on a curve name already
+    # The hot path (issue 15): SHA-256 (the C signer's own RFC 6979 DRBG) on a curve already
     # used, an int key and a bytes message go straight to C; anything else, the general way.
     if (
-        type(curve) is str
-        and type(private_key) is int
+        type(private_key) is int
         and type(message) is bytes
         and type(hash) is str
         and hash == "sha256"
         and (allow_legacy_hash is False or allow_legacy_hash is True)
     ):
-        fast = _FAST.get(curve)
+        fast = _FAST.get(curve if type(curve) is str else id(curve))
         if fast is not None and (backend is None or backend == "native"):
             der = signature_format == "der"
             if der or signature_format == "p1363":
@@ -221,15 +221,10 @@ def verify(
     that is not bytes-like at all (None, str, int, ...), a malformed public key, an unknown curve,
     hash or format raises :class:`~ecedu.errors.ECEduError`.
     """
-    # The hot path (issue 15): bytes in, a curve name and a hash already used: one C call that
+    # The hot path (issue 15): bytes in, a curve and a hash already used: one C call that
     # decodes and validates the key and verifies; anything it does not answer, the general way.
-    if (
-        type(curve) is str
-        and type(public_key) is bytes
-        and type(message) is bytes
-        and type(signature) is bytes
-    ):
-        fast = _FAST.get(curve)
+    if type(public_key) is bytes and type(message) is bytes and type(signature) is bytes:
+        fast = _FAST.get(curve if type(curve) is str else id(curve))
         if fast is not None and (backend is None or backend == "native") and type(hash) is str:
             h = _VERIFY_HASHES.get(hash)
             der = signature_format == "der"

@@ -22,7 +22,7 @@ from ecedu.errors import ECEduError
 
 pytestmark = pytest.mark.skipif(not native_available(), reason="the native library is not built")
 
-CURVES = ["sect163k1", "sect233k1", "sect571r1", "secp256r1", "secp521r1"]
+CURVES = ["sect163k1", "sect233k1", "sect283r1", "secp256r1", "secp521r1"]  # secp521r1: DER lengths 0x81 L
 MESSAGE = b"call path"
 
 
@@ -86,23 +86,26 @@ def test_the_hot_path_is_taken_and_agrees_with_the_reference(name, monkeypatch):
         m.setattr(ecdh, "_shared_secret", general_path)
         m.setattr(ecdsa, "_sign", general_path)
         m.setattr(ecdsa, "_verify", general_path)
-        for key in (
-            encode_point(curve, peer),
-            encode_point(curve, peer, True),
-            keys.public_key_to_der(curve, peer),
-        ):
-            assert ecdh.shared_secret(name, d, key) == expected_secret
-        assert ecdsa.sign(name, d, MESSAGE) == expected_der
-        assert ecdsa.sign(name, d, MESSAGE, backend="native", allow_legacy_hash=True) == expected_der
-        assert ecdsa.sign(name, d, MESSAGE, signature_format="p1363") == expected_p1363
-        for key in (
-            encode_point(curve, Q),
-            encode_point(curve, Q, True),
-            keys.public_key_to_der(curve, Q, True),
-        ):
-            assert ecdsa.verify(name, key, MESSAGE, expected_der) is True
-            assert ecdsa.verify(name, key, MESSAGE + b"!", expected_der) is False
-            assert ecdsa.verify(name, key, MESSAGE, expected_p1363, signature_format="p1363") is True
+        for which in (name, curve):  # the name, or the registry's curve object
+            peer_keys = (
+                encode_point(curve, peer),
+                encode_point(curve, peer, True),
+                keys.public_key_to_der(curve, peer),
+            )
+            for key in peer_keys:
+                assert ecdh.shared_secret(which, d, key) == expected_secret
+            assert ecdsa.sign(which, d, MESSAGE) == expected_der
+            assert ecdsa.sign(which, d, MESSAGE, backend="native", allow_legacy_hash=True) == expected_der
+            assert ecdsa.sign(which, d, MESSAGE, signature_format="p1363") == expected_p1363
+            own_keys = (
+                encode_point(curve, Q),
+                encode_point(curve, Q, True),
+                keys.public_key_to_der(curve, Q, True),
+            )
+            for key in own_keys:
+                assert ecdsa.verify(which, key, MESSAGE, expected_der) is True
+                assert ecdsa.verify(which, key, MESSAGE + b"!", expected_der) is False
+                assert ecdsa.verify(which, key, MESSAGE, expected_p1363, signature_format="p1363") is True
     # a signature of another hash, verified on the hot path once the hash name is known
     sig384 = ecdsa.sign(name, d, MESSAGE, hash="sha384")
     assert ecdsa.verify(name, encode_point(curve, Q), MESSAGE, sig384, hash="SHA384") is True
@@ -114,7 +117,7 @@ def test_the_hot_path_is_taken_and_agrees_with_the_reference(name, monkeypatch):
 @pytest.mark.parametrize("name", CURVES)
 def test_ecdh_answers_and_errors_alike(name, monkeypatch):
     curve, rng, d, Q, peer = _setup(name)
-    other = get_curve("sect163r2" if name != "sect163r2" else "sect233r1")
+    other = get_curve("sect163r2")
     good = encode_point(curve, peer)
     peers = [
         good,
@@ -133,6 +136,7 @@ def test_ecdh_answers_and_errors_alike(name, monkeypatch):
     for key in peers:
         for k in scalars:
             _alike(monkeypatch, partial(ecdh.shared_secret, name, k, key))
+            _alike(monkeypatch, partial(ecdh.shared_secret, curve, k, key))
     assert _alike(monkeypatch, lambda: ecdh.shared_secret(name, d, good))[0] == "ok"
     assert _alike(monkeypatch, lambda: ecdh.shared_secret(name, 0, good))[0] == "InvalidScalarError"
 
@@ -188,6 +192,7 @@ def test_verify_answers_and_errors_alike(name, monkeypatch):
         for sig in signatures:
             for fmt in ("der", "p1363"):
                 _alike(monkeypatch, partial(ecdsa.verify, name, key, MESSAGE, sig, signature_format=fmt))
+            _alike(monkeypatch, partial(ecdsa.verify, curve, key, MESSAGE, sig))
     for sig in [
         raw,
         raw[:-1],

@@ -25,6 +25,7 @@ from __future__ import annotations
 import ctypes
 
 from ecedu._der_shapes import signature_der_octets, signature_octets, spki_point
+from ecedu.curves import get_curve
 
 from . import library
 
@@ -45,6 +46,7 @@ class NativeCurve:
     """What the public ECDH and ECDSA calls need of one native curve (see the module docstring)."""
 
     __slots__ = (
+        "curve",
         "name",
         "n",
         "_index",
@@ -62,7 +64,7 @@ class NativeCurve:
     def __init__(self, curve):
         c = library.curve_params(curve.name)
         lib = library.lib()
-        self.name, self.n, self._index, self._nlen = curve.name, curve.n, c.index, c.nlen
+        self.curve, self.name, self.n, self._index, self._nlen = curve, curve.name, curve.n, c.index, c.nlen
         self._nlen_size, self._flen_size = ctypes.c_size_t(c.nlen), ctypes.c_size_t(c.flen)
         # the two SEC 1 lengths (compressed 1 + f, uncompressed 1 + 2f bytes)
         self._point_size = {1 + c.flen: _SIZE[1 + c.flen], 1 + 2 * c.flen: _SIZE[1 + 2 * c.flen]}
@@ -152,15 +154,19 @@ class NativeCurve:
         return rc == 1
 
 
-#: curve name -> its NativeCurve, for the curves a public call has used on the loaded library.
-TABLE: dict[str, NativeCurve] = {}
+#: The NativeCurve of each curve a public call has used on the loaded library, under two keys:
+#: the curve's name and id() of the registry's curve object (ecedu.get_curve(name)); the record
+#: holds that object, so its id cannot be reused by another object while it is in the table.
+TABLE: dict[str | int, NativeCurve] = {}
 
 
-def remember(curve) -> dict[str, NativeCurve]:
+def remember(curve) -> dict[str | int, NativeCurve]:
     """Make sure *curve* (a curve object the native library covers) has its record; returns
-    :data:`TABLE`.  Called by the general path after a native call on the curve succeeded."""
-    if curve.name not in TABLE and library.loaded():
-        TABLE[curve.name] = NativeCurve(curve)
+    :data:`TABLE`.  Called by the general path after a native call on the curve succeeded.
+    Only the registry's own curve objects get one (a curve built by hand goes the general way)."""
+    if curve.name not in TABLE and library.loaded() and get_curve(curve.name) is curve:
+        record = NativeCurve(curve)
+        TABLE[curve.name] = TABLE[id(curve)] = record
     return TABLE
 
 
