@@ -76,7 +76,8 @@ class NativeCurve:
     def _point(self, key: bytes):
         """(SEC 1 point, its c_size_t) of a public key given as the point or as DER SPKI on this
         curve, as :func:`ecedu.keys.public_point_bytes` recognises them first; else None.  The
-        point is not validated here (the C entry does, before anything else)."""
+        point is not validated here (the C entry does, before anything else).  (ecdh and verify
+        try the bare point inline first: a Python call less on the common path.)"""
         size = self._point_size.get(len(key))
         if size is not None and key[0] in (2, 3, 4):
             return key, size
@@ -92,18 +93,15 @@ class NativeCurve:
         """x(d·Q) (ecedu_ecdh: decodes and validates Q, constant time in d), or None."""
         if not 0 < d < self.n:
             return None
-        found = self._point(key)
-        if found is None:
-            return None
+        size = self._point_size.get(len(key))
+        if size is None or key[0] not in (2, 3, 4):
+            found = self._point(key)
+            if found is None:
+                return None
+            key, size = found
         out = self._coord()
         if self._ecdh(
-            self._index,
-            d.to_bytes(self._nlen, "big"),
-            self._nlen_size,
-            found[0],
-            found[1],
-            out,
-            self._flen_size,
+            self._index, d.to_bytes(self._nlen, "big"), self._nlen_size, key, size, out, self._flen_size
         ):
             return None
         return bytes(out)
@@ -134,8 +132,13 @@ class NativeCurve:
         *digest* is valid under *key* (a SEC 1 point or DER SPKI), in one C call
         (ecedu_ecdsa_verify_sec1_vartime); None for an invalid key (the general path raises its
         error) or a signature of another shape (it decides)."""
-        found = self._point(key)
-        if found is None or len(digest) > 255:
+        size = self._point_size.get(len(key))
+        if size is None or key[0] not in (2, 3, 4):
+            found = self._point(key)
+            if found is None:
+                return None
+            key, size = found
+        if len(digest) > 255:
             return None
         if der:
             rs = signature_octets(signature)
@@ -147,7 +150,7 @@ class NativeCurve:
                 return None
             r, s = signature[: self._nlen], signature[self._nlen :]
         rc = self._verify(
-            self._index, found[0], found[1], digest, _SIZE[len(digest)], r, _SIZE[len(r)], s, _SIZE[len(s)]
+            self._index, key, size, digest, _SIZE[len(digest)], r, _SIZE[len(r)], s, _SIZE[len(s)]
         )
         if rc < 0:
             return None
