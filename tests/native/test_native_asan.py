@@ -55,7 +55,6 @@ def test_fuzz_under_asan_ubsan():
         "tests/native/test_native_prime_curves.py",
         "tests/native/test_native_prime_variants.py",
         "tests/native/test_native_ecdsa_sec1.py",  # issue 15: the one-call verifier
-        "tests/test_callpath.py",  # issue 15: the public calls' hot path
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],
