@@ -12,6 +12,10 @@
  *            table, one affine addition.  Prime curves: R by the joint
  *            multiplication of the curve's instance (Straus-Shamir with wNAF,
  *            curve/prime/sw.tmpl.h), x(R) an integer < p.
+ *            ecedu_ecdsa_verify_sec1_vartime is the same from the key's SEC 1
+ *            encoding (decoded and validated once, before anything else) and
+ *            r, s as the contents of their DER INTEGERs: the public
+ *            ecdsa.verify in one call (ecedu/native/fastpath.py).
  *
  * Secrets: the private key d and the nonce k (and everything derived from
  * them before the signature is output) go only through constant-time code:
