@@ -90,6 +90,7 @@ import ctypes
 from ecedu.errors import ECEduError, EncodingError, UnknownCurveError
 
 from . import ecdsa_bridge as ecdsa_bridge  # ecedu.ecdsa reaches it as native.ecdsa_bridge
+from . import fastpath as fastpath  # the public calls' hot path (issue 15)
 from . import library
 from .library import ALL_CURVES, CURVES, FIELD_DEGREES, PRIME_CURVES, check, lib
 from .prime import (

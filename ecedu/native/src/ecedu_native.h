@@ -245,6 +245,19 @@ int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, siz
                                const uint8_t *digest, size_t digestlen, const uint8_t *r,
                                const uint8_t *s, size_t nlen);
 
+/*
+ * ecedu_ecdsa_verify_vartime for a public key given as its SEC 1 encoding (point, plen bytes:
+ * compressed or uncompressed, decoded and validated as ecedu_decode_point does, once) and
+ * r, s as the contents of their DER INTEGERs (rlen, slen bytes, big-endian, any length,
+ * leading zeros allowed): the public ecdsa.verify in one call.  Returns 1 if valid, 0 if not
+ * (r or s outside [1, n-1], however long); a negative error for an invalid key, checked
+ * first (ECEDU_ERR_POINT, ECEDU_ERR_LENGTH: as ecedu_decode_point) or a NULL digest with
+ * digestlen > 0 (ECEDU_ERR_LENGTH).  Public data only: variable time.
+ */
+int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
+                                    const uint8_t *digest, size_t digestlen, const uint8_t *r,
+                                    size_t rlen, const uint8_t *s, size_t slen);
+
 /* ------------------------------------------- prime fields, modular powers */
 
 /*
