@@ -16,7 +16,7 @@ Usage::
     python tools/dudect_planted.py [--samples 20000] [--keep DIR] [--lib LIB]
 
 (--keep: build in DIR and leave it; --lib: skip the build and test that planted library.)
-The binary curves' kQ (``--target scalar`` on sect233r1) has no plant: it is the control.
+The binary ladder (``--target scalar`` on sect233r1) and X25519 have no plant: the controls.
 """
 
 from __future__ import annotations
@@ -50,12 +50,15 @@ PLANTS = {
     ),
 }
 
-#: (target, curve) runs: the planted ones, then the control
+#: (target, curve) runs: the planted paths (the comb also under signing; the P-256 inversion
+#: itself and under signing, whose k G ends with one), then two controls without a plant
 RUNS = (
     ("base", "sect233r1"),
-    ("sign", "sect233r1"),
+    ("sign-k", "sect233r1"),
     ("inv", "secp256r1"),
+    ("sign", "secp256r1"),
     ("scalar", "sect233r1"),
+    ("x25519", "curve25519"),
 )
 
 

@@ -11,14 +11,23 @@ not in them.  As dudect does, the test is repeated on the samples below several 
 The targets (``--target``), each on the curves of TARGETS unless ``--curve`` names one:
 
   scalar   k Q, the variable-base multiplication (Q = G passed as a public point): the binary
-           ladder (sect233r1) and tau-adic method (sect233k1), the prime curves' method
-           (secp256r1 over its specialised field, secp256k1 over the generic CIOS field);
+           ladder (sect233r1, sect571r1) and tau-adic method (sect233k1, sect409k1), the prime
+           curves' method (secp256r1 over its specialised field, secp256k1 over the generic CIOS
+           field).  GF(2^409) and GF(2^571) are the fields whose avx512 level multiplies with
+           512-bit VPCLMULQDQ;
   base     k G, the fixed-base comb (binary and prime);
-  sign     ECDSA signing, secret d and its nonce: class 0 a fixed d, class 1 a random d, the
-           digest fixed in both.  RFC 6979 derives k from (d, digest), so class 0 also has one
-           fixed k and class 1 a random one: the test measures d and k and nothing public;
-  inv      the field inversion, secret the element (binary: the field of the curve, e.g.
-           GF(2^233); secp256r1: P-256 Montgomery; secp256k1: the generic CIOS field;
+  sign     ECDSA signing (ecedu_ecdsa_sign), secret d and its nonce: class 0 a fixed d, class 1
+           a random d, the digest fixed in both.  RFC 6979 derives k from (d, digest), so class
+           0 also has one fixed k and class 1 a random one: the test measures d and k and
+           nothing public.  It also sees how many RFC 6979 candidates were rejected (k >= n),
+           a count the library declassifies (protocol/ecdsa.c): on a curve whose n lies just
+           above a power of 2 (sect163r2, sect233k1, sect233r1: n ~ 2^(bits(n) - 1), half the
+           candidates rejected) that count differs between the classes and the test reports a
+           leak; where n ~ 2^bits(n) (sect283r1, secp256r1) rejections are rare;
+  sign-k   the signing arithmetic without that loop: ecedu_ecdsa_sign_with_k, secret d and k
+           (class 0 both fixed, class 1 both random), the digest fixed;
+  inv      the field inversion, secret the element (binary: the field of the curve, every
+           m by default; secp256r1: P-256 Montgomery; secp256k1: the generic CIOS field;
            curve25519: GF(2^255 - 19)), decoded outside the timed part;
   x25519   X25519 (RFC 7748), secret the 32-byte private key, u fixed.
 
@@ -33,7 +42,7 @@ test runs on every implementation level the CPU has.
 
 Command::
 
-    python -m ecedu.bench.dudect [--target scalar|base|sign|inv|x25519|all] [--curve sect233r1]
+    python -m ecedu.bench.dudect [--target scalar|base|sign|sign-k|inv|x25519|all] [--curve sect233r1]
                                  [--samples 200000] [--level avx512|mulx|...]
 
 prints, per target, curve and level, the number of samples, the largest |t| over the crops and
@@ -87,10 +96,19 @@ def max_abs_t(times: list[int], classes: list[int]) -> float:
 
 #: target -> (the ecedu_dudect_target constant, the curves it runs on by default)
 TARGETS = {
-    "scalar": ("ECEDU_DUDECT_SCALAR_MULT", ("sect233r1", "sect233k1", "secp256r1", "secp256k1")),
-    "base": ("ECEDU_DUDECT_SCALAR_MULT_BASE", ("sect233r1", "sect233k1", "secp256r1")),
-    "sign": ("ECEDU_DUDECT_ECDSA_SIGN", ("sect233r1", "secp256r1")),
-    "inv": ("ECEDU_DUDECT_FIELD_INV", ("sect233r1", "secp256r1", "secp256k1", "curve25519")),
+    "scalar": (
+        "ECEDU_DUDECT_SCALAR_MULT",
+        ("sect233r1", "sect233k1", "sect409k1", "sect571r1", "secp256r1", "secp256k1"),
+    ),
+    "base": ("ECEDU_DUDECT_SCALAR_MULT_BASE", ("sect233r1", "sect233k1", "sect571r1", "secp256r1")),
+    "sign": ("ECEDU_DUDECT_ECDSA_SIGN", ("sect233r1", "sect283r1", "secp256r1")),
+    "sign-k": ("ECEDU_DUDECT_ECDSA_SIGN_K", ("sect233r1", "sect571r1", "secp256r1")),
+    # every binary field (409 and 571 multiply with 512-bit VPCLMULQDQ on the avx512 level)
+    "inv": (
+        "ECEDU_DUDECT_FIELD_INV",
+        ("sect163r2", "sect193r1", "sect233r1", "sect239k1", "sect283r1", "sect409r1", "sect571r1")
+        + ("secp256r1", "secp256k1", "curve25519"),
+    ),
     "x25519": ("ECEDU_DUDECT_X25519", ("curve25519",)),
 }
 #: the curves of the inversion target with a prime field (the fields bench.c builds)
@@ -143,6 +161,13 @@ def _secrets(target: str, curve: str) -> tuple[int, bytes, Callable[[random.Rand
             lambda rng: rng.randrange(1, bound).to_bytes(c.flen, "big"),
         )
     n = get_curve(curve).n  # a scalar (k, or the private key d) of full length
+    if target == "sign-k":  # d || k
+        fixed = (n // 3).to_bytes(c.nlen, "big") + (n // 5).to_bytes(c.nlen, "big")
+        return (
+            2 * c.nlen,
+            fixed,
+            lambda rng: b"".join(rng.randrange(1, n).to_bytes(c.nlen, "big") for _ in "dk"),
+        )
     return c.nlen, (n // 3).to_bytes(c.nlen, "big"), lambda rng: rng.randrange(1, n).to_bytes(c.nlen, "big")
 
 

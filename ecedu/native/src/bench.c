@@ -464,7 +464,7 @@ static int dudect_prepare(int target, int ci, dudect_inputs *in) {
         in->slen = 32, in->inv = DUDECT_INV_25519;
         return target == ECEDU_DUDECT_X25519 ? ecedu_x25519_base(k2, 32, in->u, 32) : ECEDU_OK;
     }
-    if (target < ECEDU_DUDECT_SCALAR_MULT || target > ECEDU_DUDECT_FE25519_INV) return ECEDU_ERR_ARGUMENT;
+    if (target < ECEDU_DUDECT_SCALAR_MULT || target > ECEDU_DUDECT_ECDSA_SIGN_K) return ECEDU_ERR_ARGUMENT;
     if (curve_sizes(ci, &in->F, &in->NL)) return ECEDU_ERR_CURVE;
     if (target == ECEDU_DUDECT_FIELD_INV) {
         const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
@@ -478,7 +478,7 @@ static int dudect_prepare(int target, int ci, dudect_inputs *in) {
         if (strcmp(pc->name, "secp256k1") == 0) return in->inv = DUDECT_INV_K256M, ECEDU_OK;
         return ECEDU_ERR_CURVE; /* no other prime field here */
     }
-    in->slen = in->NL;
+    in->slen = target == ECEDU_DUDECT_ECDSA_SIGN_K ? 2 * in->NL : in->NL;
     uint8_t one[80] = {0};
     one[in->NL - 1] = 1; /* G = 1 G, from the library itself (binary and prime curves alike) */
     ecedu_sha256((const uint8_t *)"ecedu dudect", 12, in->digest);
@@ -527,6 +527,12 @@ static int dudect_once(dudect_inputs *in, const uint8_t *s, uint64_t *t) {
     case ECEDU_DUDECT_ECDSA_SIGN:
         t0 = stamp();
         rc = ecedu_ecdsa_sign(in->ci, s, in->slen, in->digest, 32, r, sig, in->NL);
+        t1 = stamp();
+        in->ox[0] ^= sig[0];
+        break;
+    case ECEDU_DUDECT_ECDSA_SIGN_K: /* s = d || k */
+        t0 = stamp();
+        rc = ecedu_ecdsa_sign_with_k(in->ci, s, in->NL, s + in->NL, in->NL, in->digest, 32, r, sig, in->NL);
         t1 = stamp();
         in->ox[0] ^= sig[0];
         break;

@@ -39,6 +39,7 @@ static const struct {
     /* dudect: the targets of ecedu_bench_dudect_cycles */
     C(ECEDU_DUDECT_SCALAR_MULT), C(ECEDU_DUDECT_SCALAR_MULT_BASE), C(ECEDU_DUDECT_ECDSA_SIGN),
     C(ECEDU_DUDECT_FIELD_INV), C(ECEDU_DUDECT_X25519), C(ECEDU_DUDECT_FE25519_INV),
+    C(ECEDU_DUDECT_ECDSA_SIGN_K),
 };
 #undef C
 

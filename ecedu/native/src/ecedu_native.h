@@ -357,6 +357,8 @@ enum ecedu_dudect_target {
                                           secp256r1: P-256 Montgomery; secp256k1: generic CIOS)   */
     ECEDU_DUDECT_X25519 = 4,           /* ecedu_x25519(s, a fixed u); ci ignored                   */
     ECEDU_DUDECT_FE25519_INV = 5,      /* the inversion of GF(2^255 - 19), s < p; ci ignored      */
+    ECEDU_DUDECT_ECDSA_SIGN_K = 6,     /* ecedu_ecdsa_sign_with_k(ci, d, k, a fixed digest), s = d || k
+                                          (nlen bytes each): signing without the RFC 6979 loop     */
 };
 /* For i < count: the TSC cycles (elsewhere ns) of one call of target on secret s_i, the i-th of
  * count secrets of slen bytes stored back to back (big-endian scalars or elements; X25519:
