@@ -21,9 +21,10 @@ The targets (``--target``), each on the curves of TARGETS unless ``--curve`` nam
            0 also has one fixed k and class 1 a random one: the test measures d and k and
            nothing public.  It also sees how many RFC 6979 candidates were rejected (k >= n),
            a count the library declassifies (protocol/ecdsa.c): on a curve whose n lies just
-           above a power of 2 (sect163r2, sect233k1, sect233r1: n ~ 2^(bits(n) - 1), half the
-           candidates rejected) that count differs between the classes and the test reports a
-           leak; where n ~ 2^bits(n) (sect283r1, secp256r1) rejections are rare;
+           above a power of 2 (n ~ 2^(bits(n) - 1), half the candidates rejected: sect163k1,
+           sect163r2, sect193r1, sect233k1, sect233r1, sect239k1, sect409r1, sect571k1,
+           secp160r1; rfc6979_rejects_often) that count differs between the classes and the
+           test reports a leak; where n ~ 2^bits(n) (sect283r1, secp256r1) rejections are rare;
   sign-k   the signing arithmetic without that loop: ecedu_ecdsa_sign_with_k, secret d and k
            (class 0 both fixed, class 1 both random), the digest fixed;
   inv      the field inversion, secret the element (binary: the field of the curve, every
@@ -222,6 +223,13 @@ def run(curve: str, samples: int, level: str | None = None, seed: int = 1, targe
     return Result(curve, used, samples, max_abs_t(times, classes), target)
 
 
+def rfc6979_rejects_often(curve: str) -> bool:
+    """Whether about half of the RFC 6979 candidates are >= n on ``curve`` (n < 2^(bits(n) - 1/2)):
+    then the number of rejections, declassified by protocol/ecdsa.c, shows in the sign target."""
+    n = get_curve(curve).n
+    return 2 * n * n < 1 << (2 * n.bit_length())
+
+
 def main(argv: list[str] | None = None) -> int:
     p = argparse.ArgumentParser(prog="python -m ecedu.bench.dudect", description=__doc__.splitlines()[0])
     p.add_argument(
@@ -255,6 +263,8 @@ def main(argv: list[str] | None = None) -> int:
                 r = run(curve, a.samples, level, target=target)
                 leaks += r.leak
                 verdict = "LEAK: the times depend on the secret" if r.leak else "no leak seen"
+                if r.leak and target == "sign" and rfc6979_rejects_often(curve):
+                    verdict += " (here: the RFC 6979 retry count, declassified; sign-k has no loop)"
                 print(
                     f"{target:7s} {r.curve:10s} {r.level:9s} {r.samples:8d} {r.max_t:8.2f}  {verdict}",
                     flush=True,

@@ -124,6 +124,8 @@ def test_the_declassified_rfc6979_retry_count_is_seen():
     does: a function of PRF outputs, not of the nonce used).  The fixed key's count is fixed,
     the random keys' varies: the test must see it (|t| about 30-70 at 4,000-20,000 samples),
     and ``sign-k`` (no loop) on the same curve must not."""
+    assert dudect.rfc6979_rejects_often("sect233r1") and dudect.rfc6979_rejects_often("sect233k1")
+    assert not dudect.rfc6979_rejects_often("sect283r1") and not dudect.rfc6979_rejects_often("secp256r1")
     r = dudect.run("sect233r1", 6000, target="sign")
     assert r.leak, f"the retry count of RFC 6979 went unseen: max |t| = {r.max_t:.1f}"
 
