@@ -110,6 +110,8 @@ SIGNATURES = {
     "ecedu_bench_ecdsa_sign": (_dbl, [_int, _long]),
     "ecedu_bench_ecdsa_verify": (_dbl, [_int, _long]),
     "ecedu_bench_scalar_mult_cycles": (_int, [_int, _cp, _sz, _sz, _u64p]),
+    # dudect: one secret path per call (bench.c)
+    "ecedu_bench_dudect_cycles": (_int, [_int, _int, _cp, _sz, _sz, _u64p]),
     "ecedu_bench_cycles": (_int, [_int, _int, _long, _u64p, _intp]),
     "ecedu_tsc_per_core_cycle": (_dbl, []),
     "ecedu_bench_prime_mul": (_dbl, [_int, _cp, _sz, _long]),

@@ -361,6 +361,26 @@ double ecedu_bench_x25519(long iterations); /* ecedu_x25519 on a fixed k and u *
 /* The TSC cycles (elsewhere ns) of ecedu_scalar_mult(ci, k_i, G) for each of count scalars of
  * klen bytes stored back to back, into cycles[i]: the raw data of a timing-leakage test. */
 int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles);
+/* --- dudect: the secret paths a timing-leakage test can time (one call per sample) --- */
+enum ecedu_dudect_target {
+    ECEDU_DUDECT_SCALAR_MULT = 0,      /* ecedu_scalar_mult(ci, s, G): k Q, Q = G as a public point */
+    ECEDU_DUDECT_SCALAR_MULT_BASE = 1, /* ecedu_scalar_mult_base(ci, s): k G (the comb)            */
+    ECEDU_DUDECT_ECDSA_SIGN = 2,       /* ecedu_ecdsa_sign(ci, d = s, a fixed digest): d and its
+                                          RFC 6979 nonce                                           */
+    ECEDU_DUDECT_FIELD_INV = 3,        /* the inversion of ci's field, s an element (binary curves;
+                                          secp256r1: P-256 Montgomery; secp256k1: generic CIOS)   */
+    ECEDU_DUDECT_X25519 = 4,           /* ecedu_x25519(s, a fixed u); ci ignored                   */
+    ECEDU_DUDECT_FE25519_INV = 5,      /* the inversion of GF(2^255 - 19), s < p; ci ignored      */
+    ECEDU_DUDECT_ECDSA_SIGN_K = 6,     /* ecedu_ecdsa_sign_with_k(ci, d, k, a fixed digest), s = d || k
+                                          (nlen bytes each): signing without the RFC 6979 loop     */
+};
+/* For i < count: the TSC cycles (elsewhere ns) of one call of target on secret s_i, the i-th of
+ * count secrets of slen bytes stored back to back (big-endian scalars or elements; X25519:
+ * 32 little-endian bytes), into cycles[i] (field elements are decoded outside the timed part).
+ * Returns ECEDU_OK or the first error (ECEDU_ERR_RANGE: an element not reduced). */
+int ecedu_bench_dudect_cycles(int target, int ci, const uint8_t *secrets, size_t slen, size_t count,
+                              uint64_t *cycles);
+/* --- end dudect --- */
 /* runs samples of op (an ecedu_cycles_op) on curve index id (field ops: the degree m), each
  * the TSC ticks of *inner consecutive operations (1 for the curve operations, more for the
  * field ones, so that the cost of reading the counter is spread), into ticks[0..runs). */
