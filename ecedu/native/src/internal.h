@@ -161,6 +161,10 @@ typedef struct ecedu_gfp_impl {
 } ecedu_gfp_impl;
 
 extern const ecedu_gfp_impl ecedu_gfp_mont32, ecedu_gfp_mont64;
+/* issue 13, MULX level: field/gfp/mont64_adx.c (call only when ecedu_gfp_mulx_enabled());
+ * prime.c: the table for limb_bits (32, or 64 at the prime-field level in use), or NULL */
+extern const ecedu_gfp_impl ecedu_gfp_mont64_adx;
+const struct ecedu_gfp_impl *ecedu_gfp_impl_for(int limb_bits);
 
 /* X25519 (curve/x25519.c): out = X25519(scalar, u) of RFC 7748 §5, all 32
  * little-endian bytes; no checks (protocol/x25519.c makes them). */
