@@ -46,32 +46,53 @@
  * same time for every value, and the final subtraction is masked.
  */
 
-/* t[0 .. n) += a[0 .. n) b; returns the carry-out limb (n >= 1). */
+/* One limb step of a row, j = the byte offset: (HI, lo) = a[j] b;
+ * lo += HP + CF (ADCX), lo += t[j] + OF (ADOX), t[j] = lo.  HI becomes the
+ * next step's HP: unrolled steps alternate the two registers instead of
+ * moving one into the other. */
+#define ADX_STEP(j, HP, HI)                                                                       \
+    "mulxq " #j "(%[ap]), %[lo], %[" #HI "]\n\t"                                                 \
+    "adcxq %[" #HP "], %[lo]\n\t"                                                                \
+    "adoxq " #j "(%[tp]), %[lo]\n\t"                                                             \
+    "movq %[lo], " #j "(%[tp])\n\t"
+
+/* t[0 .. n) += a[0 .. n) b; returns the carry-out limb (n >= 1).  First the
+ * n mod 4 single steps, then n / 4 steps of four limbs; the loop counters
+ * run up to 0 in RCX and JRCXZ ends each loop, LEA moves the pointers: none
+ * of them touches CF or OF, so both chains run through the whole row. */
 static inline __attribute__((always_inline)) uint64_t adx_addmul_1(uint64_t *t, const uint64_t *a, int n,
                                                                    uint64_t b) {
     uint64_t hp, lo, hi;
-    uint64_t i = (uint64_t)0 - (uint64_t)n; /* counts -n .. 0: JRCXZ ends the loop without flags */
-    const uint64_t *ae = a + n;
-    uint64_t *te = t + n;
+    uint64_t i = (uint64_t)0 - (uint64_t)(n & 3), quads = (uint64_t)0 - (uint64_t)(n >> 2);
+    const uint64_t *ap = a;
+    uint64_t *tp = t;
     __asm__ volatile("xorl %k[hp], %k[hp]\n\t" /* hp = 0, CF = OF = 0 */
-                     "1:\n\t"
-                     "mulxq (%[ae],%[i],8), %[lo], %[hi]\n\t" /* (hi, lo) = a[j] b       */
-                     "adcxq %[hp], %[lo]\n\t"                 /* lo += hi_prev + CF     */
-                     "adoxq (%[te],%[i],8), %[lo]\n\t"        /* lo += t[j] + OF        */
-                     "movq %[lo], (%[te],%[i],8)\n\t"
-                     "movq %[hi], %[hp]\n\t"
+                     "jrcxz 3f\n"
+                     "1:\n\t" ADX_STEP(0, hp, hi) "movq %[hi], %[hp]\n\t"
+                     "leaq 8(%[ap]), %[ap]\n\t"
+                     "leaq 8(%[tp]), %[tp]\n\t"
                      "leaq 1(%[i]), %[i]\n\t"
-                     "jrcxz 2f\n\t"
+                     "jrcxz 3f\n\t"
                      "jmp 1b\n"
-                     "2:\n\t"
+                     "3:\n\t"
+                     "movq %[q], %[i]\n\t"
+                     "jrcxz 5f\n"
+                     "4:\n\t" ADX_STEP(0, hp, hi) ADX_STEP(8, hi, hp) ADX_STEP(16, hp, hi) ADX_STEP(24, hi, hp)
+                     "leaq 32(%[ap]), %[ap]\n\t"
+                     "leaq 32(%[tp]), %[tp]\n\t"
+                     "leaq 1(%[i]), %[i]\n\t"
+                     "jrcxz 5f\n\t"
+                     "jmp 4b\n"
+                     "5:\n\t"
                      "movl $0, %k[lo]\n\t" /* MOV leaves the flags */
                      "adcxq %[lo], %[hp]\n\t"
                      "adoxq %[lo], %[hp]\n\t"
-                     : [hp] "=&r"(hp), [lo] "=&r"(lo), [hi] "=&r"(hi), [i] "+c"(i)
-                     : [ae] "r"(ae), [te] "r"(te), "d"(b)
+                     : [hp] "=&r"(hp), [lo] "=&r"(lo), [hi] "=&r"(hi), [i] "+c"(i), [ap] "+r"(ap), [tp] "+r"(tp)
+                     : [q] "r"(quads), "d"(b)
                      : "cc", "memory");
     return hp;
 }
+#undef ADX_STEP
 
 /* t[0 .. 2n) = 2 t + sum a[i]^2 W^(2i) (n >= 1; the doubling on CF, the squares on OF). */
 static inline __attribute__((always_inline)) void adx_double_add_squares(uint64_t *t, const uint64_t *a, int n) {
