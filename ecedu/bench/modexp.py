@@ -145,7 +145,9 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
         checks = {}
         impls = {}
         for w, level, name in confs:
-            got = _at_level(mod, level, lambda _k, w=w: mod.rsa_private_crt(c, *key["crt"], limb_bits=w))(0)
+            got = _at_level(
+                mod, level, lambda _k, w=w, kc=key["crt"], c=c: mod.rsa_private_crt(c, *kc, limb_bits=w)
+            )(0)
             checks[f"limb{name}"] = "same as pow(c, d, n)" if got == expect else "MISMATCH"
             impls[f"crt{name}"] = _at_level(
                 mod, level, lambda k, w=w, kc=key["crt"], c=c: mod.bench_modexp_crt(kc, c, w, k)

@@ -28,6 +28,8 @@ def configs():
             yield from WIDTHS if level == "portable" else (64,)
         finally:
             native.force_prime_implementation(None)
+
+
 SIZES = (192, 224, 256, 384, 521, 1024, 2048, 3072, 4096)
 SMALL = (2, 5, 8, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129)
 NIST = {
