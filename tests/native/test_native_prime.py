@@ -159,14 +159,14 @@ def test_squaring_edges(bits):
     the MULX level (off-diagonal rows, doubling and diagonal squares on two carry chains) and the
     multiplication, against Python, at every level."""
     rng = random.Random(3000 + bits)
-    for p in moduli(bits, rng):
-        vals = edge_values(p, rng)
-        if bits > 1024:
-            vals = vals[::4] + [p - 1]
+    ps = moduli(bits, rng)
+    for p in ps if bits <= 1024 else ps[:1]:  # the exponent is padded to p's size: large sizes cost
+        vals = edge_values(p, rng) if bits <= 1024 else [p - 1, (1 << (bits - 1)) - 1]
         for x in vals:
             for w in configs():
                 assert native.modexp(x, 2, p, limb_bits=w) == x * x % p, (hex(p), x, w)
-                assert native.modexp(x, 3, p, limb_bits=w) == x * x * x % p, (hex(p), x, w)
+                if bits <= 1024:
+                    assert native.modexp(x, 3, p, limb_bits=w) == x * x * x % p, (hex(p), x, w)
 
 
 # ------------------------------------------------------------------ errors

@@ -127,8 +127,8 @@ static inline __attribute__((always_inline)) void adx_double_add_squares(uint64_
 
 /* r = t / R mod p for the 2n-limb t = a b < R p (the reduction half of SOS,
  * see the bounds above); t is left for the caller to wipe. */
-static inline __attribute__((always_inline)) void adx_redc(gfp_limb *r, uint64_t *t, const gfp_ctx *c) {
-    const int n = c->n;
+static inline __attribute__((always_inline)) void adx_redc(gfp_limb *r, uint64_t *t, const gfp_ctx *c,
+                                                           const int n) {
     uint64_t ov = 0;
     for (int i = 0; i < n; i++) {
         uint64_t m = t[i] * c->pinv;
@@ -140,24 +140,47 @@ static inline __attribute__((always_inline)) void adx_redc(gfp_limb *r, uint64_t
     cond_sub(r, t + n, ov, c->p, n);
 }
 
-/* r = a b / R mod p for a < R, b < p; r may alias a or b. */
-static void mont_mul(gfp_limb *r, const gfp_limb *a, const gfp_limb *b, const gfp_ctx *c) {
-    const int n = c->n;
+/* r = a b / R mod p for a < R, b < p; r may alias a or b.  Inlined per common
+ * limb count, as the portable CIOS is (the count is public), so that the row
+ * lengths and the glue between rows are compile-time constants. */
+static inline __attribute__((always_inline)) void mont_mul_n(gfp_limb *r, const gfp_limb *a,
+                                                             const gfp_limb *b, const gfp_ctx *c,
+                                                             const int n) {
     uint64_t t[2 * GFP_MAXL];
     memset(t, 0, (size_t)(2 * n) * sizeof *t);
     for (int i = 0; i < n; i++) t[i + n] = adx_addmul_1(t + i, a, n, b[i]);
-    adx_redc(r, t, c);
-    ecedu_wipe(t, sizeof t);
+    adx_redc(r, t, c, n);
+    ecedu_wipe(t, (size_t)(2 * n) * sizeof *t); /* the limbs used, not the whole buffer */
 }
 
 /* r = a^2 / R mod p for a < p; r may alias a. */
-static void mont_sqr(gfp_limb *r, const gfp_limb *a, const gfp_ctx *c) {
-    const int n = c->n;
+static inline __attribute__((always_inline)) void mont_sqr_n(gfp_limb *r, const gfp_limb *a,
+                                                             const gfp_ctx *c, const int n) {
     uint64_t t[2 * GFP_MAXL];
     memset(t, 0, (size_t)(2 * n) * sizeof *t);
     /* the products a[i] a[j], i < j: row i is a[i+1 .. n) a[i] at W^(2i+1) */
     for (int i = 0; i + 1 < n; i++) t[i + n] = adx_addmul_1(t + 2 * i + 1, a + i + 1, n - 1 - i, a[i]);
     adx_double_add_squares(t, a, n);
-    adx_redc(r, t, c);
-    ecedu_wipe(t, sizeof t);
+    adx_redc(r, t, c, n);
+    ecedu_wipe(t, (size_t)(2 * n) * sizeof *t);
+}
+
+static void mont_mul(gfp_limb *r, const gfp_limb *a, const gfp_limb *b, const gfp_ctx *c) {
+    switch (c->n) {
+    case 8: mont_mul_n(r, a, b, c, 8); break;
+    case 16: mont_mul_n(r, a, b, c, 16); break;
+    case 24: mont_mul_n(r, a, b, c, 24); break;
+    case 32: mont_mul_n(r, a, b, c, 32); break;
+    default: mont_mul_n(r, a, b, c, c->n); break;
+    }
+}
+
+static void mont_sqr(gfp_limb *r, const gfp_limb *a, const gfp_ctx *c) {
+    switch (c->n) {
+    case 8: mont_sqr_n(r, a, c, 8); break;
+    case 16: mont_sqr_n(r, a, c, 16); break;
+    case 24: mont_sqr_n(r, a, c, 24); break;
+    case 32: mont_sqr_n(r, a, c, 32); break;
+    default: mont_sqr_n(r, a, c, c->n); break;
+    }
 }
