@@ -122,9 +122,6 @@ static void mod_sub(gfp_limb *r, const gfp_limb *a, const gfp_limb *b, const gfp
 
 /* ------------------------------------------------------------ CIOS */
 
-#if GFP_ADX
-#include "field/gfp/mont_adx.h"
-#else
 
 /* (hi, lo) = a b + t + c, which fits in two limbs (the first bound above).
  * The same operation at both widths, said to the compiler in the way each
@@ -182,6 +179,9 @@ static inline __attribute__((always_inline)) void mont_mul_n(gfp_limb *r, const 
     ecedu_wipe(t, sizeof t);
 }
 
+#if GFP_ADX
+#include "field/gfp/mont_adx.h"
+#else
 /* The limb count is public, so choosing the copy of the loop by it is too.
  * A constant n lets the compiler unroll and keep t in registers (measured on
  * an AMD EPYC, 256 bits: 45 -> 27 ns at 64-bit limbs, 88 -> 56 ns at 32-bit;
