@@ -20,8 +20,10 @@ limbs only: ``"solinas"`` (P-192, P-224, P-256, P-384 by the Solinas reduction o
 186-4 D.2, P-521 by the Mersenne reduction), ``"p256_montgomery"`` (P-256, a Montgomery
 multiplication using p's word structure, Gueron--Krasnov) and ``"unsaturated"`` (P-224 in
 four 56-bit limbs, P-521 in nine 58-bit limbs, the ec_nistp_64_gcc_128 representation).
-The P-256 Montgomery multiplication has a MULX/ADX path chosen by CPUID; the prime fields'
-level is apart from the binary fields' one: ``force_prime_implementation("portable")`` or
+The P-256 Montgomery multiplication, and the 64-bit-limb Montgomery arithmetic under
+``prime_mul(variant="montgomery")``, ``modexp`` and ``rsa_private_crt`` (MULX/ADCX/ADOX rows and
+a dedicated squaring, src/field/gfp/mont_adx.h), have a MULX/ADX path chosen by CPUID; the prime
+fields' level is apart from the binary fields' one: ``force_prime_implementation("portable")`` or
 ``ECEDU_PRIME_IMPL=portable`` in the environment at load time.
 
 ``modexp`` and ``rsa_private_crt`` run in constant time in the exponent (and, for the CRT,
