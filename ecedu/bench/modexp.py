@@ -198,32 +198,39 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
         progress(f"prime_mul {bits} bits: measuring ...")
         p = mod.bench_modulus(bits)
         impls = {
-            f"mul{name}": _at_level(mod, level, lambda k, w=w, p=p: mod.bench_prime_mul(p, w, k))
+            f"{op}{name}": _at_level(mod, level, lambda k, w=w, p=p, fn=fn: fn(p, w, k))
+            for op, fn in (("mul", mod.bench_prime_mul), ("sqr", mod.bench_prime_sqr))
             for w, level, name in confs
         }
         job = _Job(impls, cfg)
         job.bench.run_all()
-        rates = {name: job.bench.results[f"mul{name}"].ops_per_s for _, _, name in confs}
-        for w, level, name in confs:
-            rate = rates[name]
-            records.append(
-                {
-                    "op": "prime_mul",
-                    "bits": bits,
-                    "field": bits,
-                    "variant": "montgomery",
-                    "limb_bits": w,
-                    "level": level,
-                    "ops_per_s": rate,
-                    "ns_per_op": 1e9 / rate if rate else None,
-                    "spread": job.bench.results[f"mul{name}"].spread,
-                    "ratio_64_32": _ratio(rates, "64mulx" if level == "mulx" else "64", "32"),
-                    "ratio_mulx_portable": _ratio(rates, "64mulx", "64") if level == "mulx" else None,
-                    "timer": cfg.timer,
-                    "seconds": cfg.seconds,
-                }
-            )
+        for op in ("mul", "sqr"):
+            _chain_records(records, job, op, bits, confs, cfg)
     return records
+
+
+def _chain_records(records, job, op, bits, confs, cfg):
+    """The prime_mul / prime_sqr records of one size from a finished job."""
+    rates = {name: job.bench.results[f"{op}{name}"].ops_per_s for _, _, name in confs}
+    for w, level, name in confs:
+        rate = rates[name]
+        records.append(
+            {
+                "op": f"prime_{op}",
+                "bits": bits,
+                "field": bits,
+                "variant": "montgomery",
+                "limb_bits": w,
+                "level": level,
+                "ops_per_s": rate,
+                "ns_per_op": 1e9 / rate if rate else None,
+                "spread": job.bench.results[f"{op}{name}"].spread,
+                "ratio_64_32": _ratio(rates, "64mulx" if level == "mulx" else "64", "32"),
+                "ratio_mulx_portable": _ratio(rates, "64mulx", "64") if level == "mulx" else None,
+                "timer": cfg.timer,
+                "seconds": cfg.seconds,
+            }
+        )
 
 
 def _ratio(rates, a, b):
@@ -237,6 +244,25 @@ def _by_size(records, op, level="portable"):
         for r in records
         if r.get("op") == op and r.get("bits") and r.get("level", "portable") == level
     }
+
+
+def _chain_table(lines, records, op, what):
+    mul = _by_size(records, op)
+    mulx = _by_size(records, op, "mulx")
+    if mul:
+        lines.append("")
+        lines.append(f"Montgomery {what} (CIOS; mulx: SOS with MULX/ADX), dependent chain, ns per {what}")
+        lines.append(
+            f"{'bits':>6} {'32-bit limbs':>13} {'64-bit limbs':>13} {'64/32 speed-up':>15} "
+            f"{'64-bit mulx':>12} {'mulx/64':>8}"
+        )
+        for bits in sorted({b for b, _ in mul}):
+            r32, r64, rx = mul.get((bits, 32), {}), mul.get((bits, 64), {}), mulx.get((bits, 64), {})
+            lines.append(
+                f"{bits:>6} {_f(r32.get('ns_per_op'), '{:,.1f}'):>13} "
+                f"{_f(r64.get('ns_per_op'), '{:,.1f}'):>13} {_f(r64.get('ratio_64_32'), '{:.2f}'):>15} "
+                f"{_f(rx.get('ns_per_op'), '{:,.1f}'):>12} {_f(rx.get('ratio_mulx_portable'), '{:.2f}'):>8}"
+            )
 
 
 def _f(x, fmt="{:,.0f}"):
@@ -266,24 +292,9 @@ def format_table(records) -> str:
         err = next((r.get("openssl_error") for r in rsa.values() if r.get("openssl_error")), None)
         if err:
             lines.append(f"  openssl: {err}")
-    mul = _by_size(records, "prime_mul")
-    mulx = _by_size(records, "prime_mul", "mulx")
-    if mul:
-        lines.append("")
-        lines.append(
-            "Montgomery multiplication (CIOS; mulx: SOS with MULX/ADX), dependent chain, ns per multiplication"
-        )
-        lines.append(
-            f"{'bits':>6} {'32-bit limbs':>13} {'64-bit limbs':>13} {'64/32 speed-up':>15} "
-            f"{'64-bit mulx':>12} {'mulx/64':>8}"
-        )
-        for bits in sorted({b for b, _ in mul}):
-            r32, r64, rx = mul.get((bits, 32), {}), mul.get((bits, 64), {}), mulx.get((bits, 64), {})
-            lines.append(
-                f"{bits:>6} {_f(r32.get('ns_per_op'), '{:,.1f}'):>13} "
-                f"{_f(r64.get('ns_per_op'), '{:,.1f}'):>13} {_f(r64.get('ratio_64_32'), '{:.2f}'):>15} "
-                f"{_f(rx.get('ns_per_op'), '{:,.1f}'):>12} {_f(rx.get('ratio_mulx_portable'), '{:.2f}'):>8}"
-            )
+    for op, what in (("prime_mul", "multiplication"), ("prime_sqr", "squaring")):
+        _chain_table(lines, records, op, what)
+    bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
     bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
     if bad:
         which = ", ".join(f"{r['bits']}/{r['limb_bits']}/{r.get('level', 'portable')}" for r in bad)

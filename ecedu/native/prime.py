@@ -10,6 +10,7 @@ one call times the same algorithm at either width (the NetBSD PR lib/28935 exper
     modexp(base, exponent, modulus, *, limb_bits=64)          -> pow(base, exponent, modulus)
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64)   -> c^d mod p*q by the CRT
     bench_prime_mul(modulus, limb_bits, iterations) -> CPU seconds (dependent chain)
+    bench_prime_sqr(modulus, limb_bits, iterations) -> CPU seconds (chain of squarings)
     bench_modexp_crt(key, c, limb_bits, iterations)  -> CPU seconds
     bench_modulus(bits) -> a fixed odd modulus of exactly ``bits`` bits
     bench_prime_variant_mul(variant, p, limb_bits, iterations) -> CPU seconds
@@ -58,6 +59,7 @@ __all__ = [
     "modexp",
     "rsa_private_crt",
     "bench_prime_mul",
+    "bench_prime_sqr",
     "bench_modexp_crt",
     "bench_modulus",
     "PRIME_IMPLEMENTATIONS",
@@ -284,6 +286,15 @@ def bench_prime_mul(modulus: int, limb_bits: int, iterations: int) -> float:
     w = _limb_bits(limb_bits)
     pb = _modulus(modulus)
     t = lib().ecedu_bench_prime_mul(w, pb, len(pb), library.iterations_arg(iterations))
+    return library.bench_result(t)
+
+
+def bench_prime_sqr(modulus: int, limb_bits: int, iterations: int) -> float:
+    """CPU seconds of a dependent chain of ``iterations`` Montgomery squarings r = r^2 / R mod
+    ``modulus`` at ``limb_bits``-bit limbs (the dedicated squaring at the MULX level)."""
+    w = _limb_bits(limb_bits)
+    pb = _modulus(modulus)
+    t = lib().ecedu_bench_prime_sqr(w, pb, len(pb), library.iterations_arg(iterations))
     return library.bench_result(t)
 
 

@@ -358,6 +358,8 @@ double ecedu_tsc_per_core_cycle(void);
 /* A dependent chain of Montgomery multiplications r = r a / R mod p (p: plen
  * bytes, a valid modulus of ecedu_prime_mul; a fixed a < p). */
 double ecedu_bench_prime_mul(int limb_bits, const uint8_t *p, size_t plen, long iterations);
+/* The same with squarings r = r^2 / R (the MULX level has a dedicated squaring). */
+double ecedu_bench_prime_sqr(int limb_bits, const uint8_t *p, size_t plen, long iterations);
 /* A dependent chain of multiplications of variant (an ecedu_prime_variant; MONTGOMERY
  * is ecedu_bench_prime_mul) on p, in the variant's own representation. */
 double ecedu_bench_prime_variant_mul(int variant, int limb_bits, const uint8_t *p, size_t plen,

@@ -158,6 +158,8 @@ typedef struct ecedu_gfp_impl {
                const uint8_t *qinv, size_t qinvlen, uint8_t *out, size_t outlen);
     /* for bench.c: a chain of `iterations` Montgomery multiplications r = r a / R */
     void (*mul_chain)(const uint8_t *p, size_t plen, const uint8_t *a, long iterations, uint8_t *out);
+    /* for bench.c: the same chain of squarings r = r^2 / R */
+    void (*sqr_chain)(const uint8_t *p, size_t plen, const uint8_t *a, long iterations, uint8_t *out);
 } ecedu_gfp_impl;
 
 extern const ecedu_gfp_impl ecedu_gfp_mont32, ecedu_gfp_mont64;
