@@ -9,9 +9,18 @@ Two measurements, both C timing loops of :mod:`ecedu.native` at 32-bit and 64-bi
 * a dependent chain of Montgomery multiplications at 256 and 2048 bits (ns per
   multiplication), whose 64/32 ratio is the word-size effect itself.
 
+The 64-bit kernels run at each prime-field level the CPU has, forced in turn ("portable": the
+C CIOS; "mulx": the MULX/ADCX/ADOX multiplication and squaring of src/field/gfp/mont_adx.h).
+
+Reading the RSA-2048 ratio: on CPUs with AVX-512 IFMA, OpenSSL 3.0 signs RSA-2048 (and only that
+size) by two 1024-bit exponentiations at once in 52-bit IFMA lanes; ``OPENSSL_ia32cap=":~0x200000"``
+hides IFMA and shows its MULX/ADX path (on the AMD EPYC Zen 5 of the course: 4,926 -> 2,270
+sign/s, while 1024, 3072 and 4096 do not move).
+
 Records (JSON): ``op`` "modexp_crt" or "prime_mul", ``bits`` (``field`` too for prime_mul),
-``variant`` "montgomery", ``limb_bits``, ``ops_per_s``, and ``openssl_ops_per_s``/``ratio``
-(RSA) or ``ns_per_op``/``ratio_64_32`` (both).
+``variant`` "montgomery", ``limb_bits``, ``level`` ("portable" or "mulx"), ``ops_per_s``, and
+``openssl_ops_per_s``/``ratio`` (RSA) or ``ns_per_op``/``ratio_64_32`` (both; for the mulx
+record the ratio to the 32-bit portable figure), ``ratio_mulx_portable`` (mulx records).
 """
 
 from __future__ import annotations
@@ -25,6 +34,28 @@ from .timing import Interleaved
 RSA_SIZES = (1024, 2048, 3072, 4096)
 MUL_SIZES = (256, 2048)
 WIDTHS = (32, 64)
+
+
+def configs(mod) -> list:
+    """(limb_bits, level, name) of every kernel timed: 32 and 64 portable, then 64 at mulx if the CPU
+    has it."""
+    out = [(32, "portable", "32"), (64, "portable", "64")]
+    if "mulx" in mod.available_prime_implementations():
+        out.append((64, "mulx", "64mulx"))
+    return out
+
+
+def _at_level(mod, level, fn):
+    """fn with the prime-field level forced to ``level`` for the call (then the default again)."""
+
+    def call(k):
+        mod.force_prime_implementation(level)
+        try:
+            return fn(k)
+        finally:
+            mod.force_prime_implementation(None)
+
+    return call
 
 
 def _is_probable_prime(n: int, rng: random.Random, rounds: int = 24) -> bool:
@@ -109,6 +140,7 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
         return [{"op": "modexp_crt", "bits": None, "error": nat.reason}]
     mod = nat.module
     records = []
+    confs = configs(mod)
     for bits in sizes:
         progress(f"modexp rsa{bits}: key ...")
         key = rsa_key(bits)
@@ -117,10 +149,14 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
         expect = pow(c, key["d"], n)
         checks = {}
         impls = {}
-        for w in WIDTHS:
-            got = mod.rsa_private_crt(c, *key["crt"], limb_bits=w)
-            checks[f"limb{w}"] = "same as pow(c, d, n)" if got == expect else "MISMATCH"
-            impls[f"crt{w}"] = lambda k, w=w, kc=key["crt"], c=c: mod.bench_modexp_crt(kc, c, w, k)
+        for w, level, name in confs:
+            got = _at_level(
+                mod, level, lambda _k, w=w, kc=key["crt"], c=c: mod.rsa_private_crt(c, *kc, limb_bits=w)
+            )(0)
+            checks[f"limb{name}"] = "same as pow(c, d, n)" if got == expect else "MISMATCH"
+            impls[f"crt{name}"] = _at_level(
+                mod, level, lambda k, w=w, kc=key["crt"], c=c: mod.bench_modexp_crt(kc, c, w, k)
+            )
         runs = []
 
         def middle(bits=bits, runs=runs):
@@ -131,9 +167,9 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
         job = _Job(impls, cfg)
         job.bench.run_all(middle, cfg.openssl_runs)
         ossl, ossl_runs = _speed_median(runs, bits)
-        rates = {w: job.bench.results[f"crt{w}"].ops_per_s for w in WIDTHS}
-        for w in WIDTHS:
-            res = job.bench.results[f"crt{w}"]
+        rates = {name: job.bench.results[f"crt{name}"].ops_per_s for _, _, name in confs}
+        for w, level, name in confs:
+            res = job.bench.results[f"crt{name}"]
             rate = res.ops_per_s
             records.append(
                 {
@@ -142,6 +178,7 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
                     "field": bits,
                     "variant": "montgomery",
                     "limb_bits": w,
+                    "level": level,
                     "ops_per_s": rate,
                     "spread": res.spread,
                     "openssl_ops_per_s": ossl,
@@ -149,8 +186,9 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
                     "openssl_source": f"openssl speed -mr rsa{bits} (sign/s)" if ossl else None,
                     "openssl_error": next((r.error for r in runs if r.error), None),
                     "ratio": rate / ossl if rate and ossl else None,
-                    "ratio_64_32": rates[64] / rates[32] if rates[64] and rates[32] else None,
-                    "checks": {f"limb{w}": checks[f"limb{w}"]},
+                    "ratio_64_32": _ratio(rates, "64mulx" if level == "mulx" else "64", "32"),
+                    "ratio_mulx_portable": _ratio(rates, "64mulx", "64") if level == "mulx" else None,
+                    "checks": {f"limb{name}": checks[f"limb{name}"]},
                     "key_source": key["source"],
                     "timer": cfg.timer,
                     "seconds": cfg.seconds,
@@ -159,28 +197,72 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
     for bits in mul_sizes:
         progress(f"prime_mul {bits} bits: measuring ...")
         p = mod.bench_modulus(bits)
-        impls = {f"mul{w}": (lambda k, w=w, p=p: mod.bench_prime_mul(p, w, k)) for w in WIDTHS}
+        impls = {
+            f"{op}{name}": _at_level(mod, level, lambda k, w=w, p=p, fn=fn: fn(p, w, k))
+            for op, fn in (("mul", mod.bench_prime_mul), ("sqr", mod.bench_prime_sqr))
+            for w, level, name in confs
+        }
         job = _Job(impls, cfg)
         job.bench.run_all()
-        rates = {w: job.bench.results[f"mul{w}"].ops_per_s for w in WIDTHS}
-        for w in WIDTHS:
-            rate = rates[w]
-            records.append(
-                {
-                    "op": "prime_mul",
-                    "bits": bits,
-                    "field": bits,
-                    "variant": "montgomery",
-                    "limb_bits": w,
-                    "ops_per_s": rate,
-                    "ns_per_op": 1e9 / rate if rate else None,
-                    "spread": job.bench.results[f"mul{w}"].spread,
-                    "ratio_64_32": rates[64] / rates[32] if rates[64] and rates[32] else None,
-                    "timer": cfg.timer,
-                    "seconds": cfg.seconds,
-                }
-            )
+        for op in ("mul", "sqr"):
+            _chain_records(records, job, op, bits, confs, cfg)
     return records
+
+
+def _chain_records(records, job, op, bits, confs, cfg):
+    """The prime_mul / prime_sqr records of one size from a finished job."""
+    rates = {name: job.bench.results[f"{op}{name}"].ops_per_s for _, _, name in confs}
+    for w, level, name in confs:
+        rate = rates[name]
+        records.append(
+            {
+                "op": f"prime_{op}",
+                "bits": bits,
+                "field": bits,
+                "variant": "montgomery",
+                "limb_bits": w,
+                "level": level,
+                "ops_per_s": rate,
+                "ns_per_op": 1e9 / rate if rate else None,
+                "spread": job.bench.results[f"{op}{name}"].spread,
+                "ratio_64_32": _ratio(rates, "64mulx" if level == "mulx" else "64", "32"),
+                "ratio_mulx_portable": _ratio(rates, "64mulx", "64") if level == "mulx" else None,
+                "timer": cfg.timer,
+                "seconds": cfg.seconds,
+            }
+        )
+
+
+def _ratio(rates, a, b):
+    return rates[a] / rates[b] if rates.get(a) and rates.get(b) else None
+
+
+def _by_size(records, op, level="portable"):
+    """{(bits, limb_bits): record} of op at level (records without a level are portable)."""
+    return {
+        (r["bits"], r["limb_bits"]): r
+        for r in records
+        if r.get("op") == op and r.get("bits") and r.get("level", "portable") == level
+    }
+
+
+def _chain_table(lines, records, op, what):
+    mul = _by_size(records, op)
+    mulx = _by_size(records, op, "mulx")
+    if mul:
+        lines.append("")
+        lines.append(f"Montgomery {what} (CIOS; mulx: SOS with MULX/ADX), dependent chain, ns per {what}")
+        lines.append(
+            f"{'bits':>6} {'32-bit limbs':>13} {'64-bit limbs':>13} {'64/32 speed-up':>15} "
+            f"{'64-bit mulx':>12} {'mulx/64':>8}"
+        )
+        for bits in sorted({b for b, _ in mul}):
+            r32, r64, rx = mul.get((bits, 32), {}), mul.get((bits, 64), {}), mulx.get((bits, 64), {})
+            lines.append(
+                f"{bits:>6} {_f(r32.get('ns_per_op'), '{:,.1f}'):>13} "
+                f"{_f(r64.get('ns_per_op'), '{:,.1f}'):>13} {_f(r64.get('ratio_64_32'), '{:.2f}'):>15} "
+                f"{_f(rx.get('ns_per_op'), '{:,.1f}'):>12} {_f(rx.get('ratio_mulx_portable'), '{:.2f}'):>8}"
+            )
 
 
 def _f(x, fmt="{:,.0f}"):
@@ -190,37 +272,32 @@ def _f(x, fmt="{:,.0f}"):
 def format_table(records) -> str:
     """Two tables: RSA CRT op/s vs openssl speed, and Montgomery ns/mul with the 64/32 ratio."""
     lines = []
-    rsa = {(r["bits"], r["limb_bits"]): r for r in records if r.get("op") == "modexp_crt" and r.get("bits")}
+    rsa = _by_size(records, "modexp_crt")
+    rsax = _by_size(records, "modexp_crt", "mulx")
     if rsa:
         lines.append("RSA private-key operation (CRT, constant time), operations per second")
         lines.append(
-            f"{'bits':>6} {'ecedu 32-bit':>13} {'ecedu 64-bit':>13} {'64/32':>6} "
-            f"{'openssl sign':>13} {'32/openssl':>11} {'64/openssl':>11}"
+            f"{'bits':>6} {'ecedu 32-bit':>13} {'ecedu 64-bit':>13} {'64/32':>6} {'64-bit mulx':>12} "
+            f"{'openssl sign':>13} {'32/openssl':>11} {'64/openssl':>11} {'mulx/openssl':>13}"
         )
         for bits in sorted({b for b, _ in rsa}):
-            r32, r64 = rsa.get((bits, 32), {}), rsa.get((bits, 64), {})
+            r32, r64, rx = rsa.get((bits, 32), {}), rsa.get((bits, 64), {}), rsax.get((bits, 64), {})
             lines.append(
                 f"{bits:>6} {_f(r32.get('ops_per_s')):>13} {_f(r64.get('ops_per_s')):>13} "
-                f"{_f(r64.get('ratio_64_32'), '{:.2f}'):>6} {_f(r64.get('openssl_ops_per_s')):>13} "
-                f"{_f(r32.get('ratio'), '{:.2f}'):>11} {_f(r64.get('ratio'), '{:.2f}'):>11}"
+                f"{_f(r64.get('ratio_64_32'), '{:.2f}'):>6} {_f(rx.get('ops_per_s')):>12} "
+                f"{_f(r64.get('openssl_ops_per_s')):>13} "
+                f"{_f(r32.get('ratio'), '{:.2f}'):>11} {_f(r64.get('ratio'), '{:.2f}'):>11} "
+                f"{_f(rx.get('ratio'), '{:.2f}'):>13}"
             )
         err = next((r.get("openssl_error") for r in rsa.values() if r.get("openssl_error")), None)
         if err:
             lines.append(f"  openssl: {err}")
-    mul = {(r["bits"], r["limb_bits"]): r for r in records if r.get("op") == "prime_mul"}
-    if mul:
-        lines.append("")
-        lines.append("Montgomery multiplication (CIOS, dependent chain), nanoseconds per multiplication")
-        lines.append(f"{'bits':>6} {'32-bit limbs':>13} {'64-bit limbs':>13} {'64/32 speed-up':>15}")
-        for bits in sorted({b for b, _ in mul}):
-            r32, r64 = mul.get((bits, 32), {}), mul.get((bits, 64), {})
-            lines.append(
-                f"{bits:>6} {_f(r32.get('ns_per_op'), '{:,.1f}'):>13} "
-                f"{_f(r64.get('ns_per_op'), '{:,.1f}'):>13} {_f(r64.get('ratio_64_32'), '{:.2f}'):>15}"
-            )
+    for op, what in (("prime_mul", "multiplication"), ("prime_sqr", "squaring")):
+        _chain_table(lines, records, op, what)
+    bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
     bad = [r for r in records for v in (r.get("checks") or {}).values() if "MISMATCH" in str(v)]
     if bad:
-        which = ", ".join(f"{r['bits']}/{r['limb_bits']}" for r in bad)
+        which = ", ".join(f"{r['bits']}/{r['limb_bits']}/{r.get('level', 'portable')}" for r in bad)
         lines.append("MISMATCH against pow(c, d, n): " + which)
     return "\n".join(lines)
 
@@ -233,19 +310,21 @@ def plot(records, path: str, title: str | None = None) -> str:
     matplotlib.use("Agg", force=True)
     import matplotlib.pyplot as plt
 
-    rsa = {(r["bits"], r["limb_bits"]): r for r in records if r.get("op") == "modexp_crt" and r.get("bits")}
-    mul = {(r["bits"], r["limb_bits"]): r for r in records if r.get("op") == "prime_mul"}
+    rsa = _by_size(records, "modexp_crt")
+    rsax = _by_size(records, "modexp_crt", "mulx")
+    mul = _by_size(records, "prime_mul")
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), gridspec_kw={"width_ratios": [3, 2]})
     ax = axes[0]
     sizes = sorted({b for b, _ in rsa})
     series = [
         ("ecedu, 32-bit limbs", "#ff7f0e", lambda b: rsa.get((b, 32), {}).get("ops_per_s")),
         ("ecedu, 64-bit limbs", "#1f77b4", lambda b: rsa.get((b, 64), {}).get("ops_per_s")),
+        ("ecedu, 64-bit MULX/ADX", "#9467bd", lambda b: rsax.get((b, 64), {}).get("ops_per_s")),
         ("openssl speed (sign)", "#2ca02c", lambda b: rsa.get((b, 64), {}).get("openssl_ops_per_s")),
     ]
     width = 0.8 / len(series)
     for k, (label, colour, value) in enumerate(series):
-        xs = [i + (k - 1) * width for i, b in enumerate(sizes) if value(b)]
+        xs = [i + (k - (len(series) - 1) / 2) * width for i, b in enumerate(sizes) if value(b)]
         ys = [value(b) for b in sizes if value(b)]
         ax.bar(xs, ys, width, label=label, color=colour)
     for i, b in enumerate(sizes):

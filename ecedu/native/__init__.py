@@ -69,6 +69,7 @@ scalars; points are ``(x, y)`` tuples of ints)::
     bench_scalar_mult_base(curve, iterations) -> float
     bench_prime_curve(curve, field, op, iterations) -> float  # 'generic' / 'specialised'
     bench_prime_mul(modulus, limb_bits, iterations) -> float  # Montgomery chain
+    bench_prime_sqr(modulus, limb_bits, iterations) -> float  # the same, squarings
     bench_modexp_crt(key, c, limb_bits, iterations) -> float  # key = (p, q, dp, dq, qinv)
 
 Errors: bad input raises an :class:`ecedu.errors.ECEduError` subclass:
@@ -101,6 +102,7 @@ from .prime import (
     bench_modexp_crt,
     bench_modulus,
     bench_prime_mul,
+    bench_prime_sqr,
     bench_prime_variant_mul,
     built_variants,
     force_prime_implementation,
@@ -161,6 +163,7 @@ __all__ = [
     "modexp",
     "rsa_private_crt",
     "bench_prime_mul",
+    "bench_prime_sqr",
     "bench_modexp_crt",
     "bench_modulus",
     "x25519",

@@ -115,6 +115,7 @@ SIGNATURES = {
     "ecedu_bench_cycles": (_int, [_int, _int, _long, _u64p, _intp]),
     "ecedu_tsc_per_core_cycle": (_dbl, []),
     "ecedu_bench_prime_mul": (_dbl, [_int, _cp, _sz, _long]),
+    "ecedu_bench_prime_sqr": (_dbl, [_int, _cp, _sz, _long]),
     "ecedu_bench_modexp_crt": (_dbl, [_int] + [_cp, _sz] * 6 + [_long]),
     # fast fields: a prime curve over its own field or the generic one (bench.c)
     "ecedu_bench_prime_curve": (_dbl, [_int, _int, _int, _long]),

@@ -10,6 +10,7 @@ one call times the same algorithm at either width (the NetBSD PR lib/28935 exper
     modexp(base, exponent, modulus, *, limb_bits=64)          -> pow(base, exponent, modulus)
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64)   -> c^d mod p*q by the CRT
     bench_prime_mul(modulus, limb_bits, iterations) -> CPU seconds (dependent chain)
+    bench_prime_sqr(modulus, limb_bits, iterations) -> CPU seconds (chain of squarings)
     bench_modexp_crt(key, c, limb_bits, iterations)  -> CPU seconds
     bench_modulus(bits) -> a fixed odd modulus of exactly ``bits`` bits
     bench_prime_variant_mul(variant, p, limb_bits, iterations) -> CPU seconds
@@ -20,8 +21,10 @@ limbs only: ``"solinas"`` (P-192, P-224, P-256, P-384 by the Solinas reduction o
 186-4 D.2, P-521 by the Mersenne reduction), ``"p256_montgomery"`` (P-256, a Montgomery
 multiplication using p's word structure, Gueron--Krasnov) and ``"unsaturated"`` (P-224 in
 four 56-bit limbs, P-521 in nine 58-bit limbs, the ec_nistp_64_gcc_128 representation).
-The P-256 Montgomery multiplication has a MULX/ADX path chosen by CPUID; the prime fields'
-level is apart from the binary fields' one: ``force_prime_implementation("portable")`` or
+The P-256 Montgomery multiplication, and the 64-bit-limb Montgomery arithmetic under
+``prime_mul(variant="montgomery")``, ``modexp`` and ``rsa_private_crt`` (MULX/ADCX/ADOX rows and
+a dedicated squaring, src/field/gfp/mont_adx.h), have a MULX/ADX path chosen by CPUID; the prime
+fields' level is apart from the binary fields' one: ``force_prime_implementation("portable")`` or
 ``ECEDU_PRIME_IMPL=portable`` in the environment at load time.
 
 ``modexp`` and ``rsa_private_crt`` run in constant time in the exponent (and, for the CRT,
@@ -56,6 +59,7 @@ __all__ = [
     "modexp",
     "rsa_private_crt",
     "bench_prime_mul",
+    "bench_prime_sqr",
     "bench_modexp_crt",
     "bench_modulus",
     "PRIME_IMPLEMENTATIONS",
@@ -282,6 +286,15 @@ def bench_prime_mul(modulus: int, limb_bits: int, iterations: int) -> float:
     w = _limb_bits(limb_bits)
     pb = _modulus(modulus)
     t = lib().ecedu_bench_prime_mul(w, pb, len(pb), library.iterations_arg(iterations))
+    return library.bench_result(t)
+
+
+def bench_prime_sqr(modulus: int, limb_bits: int, iterations: int) -> float:
+    """CPU seconds of a dependent chain of ``iterations`` Montgomery squarings r = r^2 / R mod
+    ``modulus`` at ``limb_bits``-bit limbs (the dedicated squaring at the MULX level)."""
+    w = _limb_bits(limb_bits)
+    pb = _modulus(modulus)
+    t = lib().ecedu_bench_prime_sqr(w, pb, len(pb), library.iterations_arg(iterations))
     return library.bench_result(t)
 
 

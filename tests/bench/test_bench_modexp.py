@@ -29,13 +29,22 @@ def test_run_records_table_and_plot(tmp_path):
     records = modexp.run(cfg, sizes=(512,), mul_sizes=(256,))
     crt = [r for r in records if r["op"] == "modexp_crt"]
     mul = [r for r in records if r["op"] == "prime_mul"]
-    assert [r["limb_bits"] for r in crt] == [32, 64] == [r["limb_bits"] for r in mul]
+    sqr = [r for r in records if r["op"] == "prime_sqr"]
+    confs = [(w, level) for w, level, _ in modexp.configs(native)]
+    assert confs[:2] == [(32, "portable"), (64, "portable")]
+    assert [(r["limb_bits"], r["level"]) for r in crt] == confs == [(r["limb_bits"], r["level"]) for r in mul]
+    assert [(r["limb_bits"], r["level"]) for r in sqr] == confs
     for r in records:
         assert r["variant"] == "montgomery" and r["field"] == r["bits"] and r["ops_per_s"] > 0
         assert r["ratio_64_32"] > 0
+        assert (r["level"] == "mulx") == (r["ratio_mulx_portable"] is not None)
+        assert r["level"] == "portable" or r["ratio_mulx_portable"] > 0
+    assert native.prime_implementation() == native.available_prime_implementations()[-1]  # reset
     assert all("MISMATCH" not in str(r["checks"]) for r in crt)
     table = modexp.format_table(records)
-    assert "RSA private-key operation" in table and "64/32 speed-up" in table
+    assert (
+        "RSA private-key operation" in table and "64/32 speed-up" in table and "Montgomery squaring" in table
+    )
     png = tmp_path / "modexp.png"
     assert modexp.plot(records, str(png), title="test") == str(png)
     assert png.read_bytes()[:8] == b"\x89PNG\r\n\x1a\n" and png.stat().st_size > 5000

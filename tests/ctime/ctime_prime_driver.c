@@ -17,6 +17,12 @@
  *                        range", which is declassified as the return code).
  * "--selftest" branches on the secret exponent on purpose: valgrind must
  * report it (checks that the harness works).
+ * "--mulx" (given by the test when the real CPU has BMI2 and ADX): the 64-bit
+ * cases again on the MULX/ADCX/ADOX kernels (field/gfp/mont64_adx.c).
+ * Valgrind's virtual CPU reports BMI2 but not ADX, so the level is switched
+ * on by the library's flag itself, as ctime_fe_driver.c does (valgrind
+ * decodes and runs MULX, ADCX and ADOX; an illegal instruction would fail the
+ * test).
  *
  * Run:  valgrind --error-exitcode=1 ./ctime_prime_driver
  */
@@ -24,6 +30,8 @@
 #include <string.h>
 #include <valgrind/memcheck.h>
 #include "ecedu_native.h"
+
+extern int ecedu_gfp_mulx_flag; /* cpu.c: 1 while the prime fields run their MULX/ADX code */
 
 static unsigned long long g_state = 0x2545f4914f6cdd1dULL;
 static void fill(unsigned char *p, size_t n) {
@@ -115,6 +123,18 @@ int main(int argc, char **argv) {
         bad |= run_modexp(w, 128);
         bad |= run_crt(w, 64);
         bad |= run_crt(w, 128);
+    }
+    if (argc > 1 && strcmp(argv[1], "--mulx") == 0) {
+        ecedu_gfp_mulx_flag = 1;
+        printf("level mulx\n");
+        bad |= run_mul(64, 32);
+        bad |= run_mul(64, 66);
+        bad |= run_modexp(64, 32);
+        bad |= run_modexp(64, 66);
+        bad |= run_modexp(64, 128);
+        bad |= run_crt(64, 64);
+        bad |= run_crt(64, 128);
+        ecedu_gfp_mulx_flag = 0;
     }
     return bad;
 }

@@ -15,6 +15,21 @@ from ecedu.native import library
 pytestmark = pytest.mark.skipif(not native.available(), reason="native library not built")
 
 WIDTHS = (32, 64)
+LEVELS = native.available_prime_implementations() if native.available() else ()
+
+
+def configs():
+    """The limb widths, each at every prime-field level the CPU has: 32 and 64 on the portable
+    code, then 64 on the MULX/ADX code (mont64_adx.c) where there is one.  The level is set while
+    the caller's loop body runs, and reset to the default afterwards."""
+    for level in LEVELS:
+        native.force_prime_implementation(level)
+        try:
+            yield from WIDTHS if level == "portable" else (64,)
+        finally:
+            native.force_prime_implementation(None)
+
+
 SIZES = (192, 224, 256, 384, 521, 1024, 2048, 3072, 4096)
 SMALL = (2, 5, 8, 31, 32, 33, 63, 64, 65, 96, 127, 128, 129)
 NIST = {
@@ -50,14 +65,14 @@ def test_prime_mul_matches_python(bits):
         pairs = [(a, b) for a in vals for b in vals] if bits <= 521 else list(zip(vals, reversed(vals)))
         for a, b in pairs:
             want = a * b % p
-            for w in WIDTHS:
+            for w in configs():
                 assert native.prime_mul(p, a, b, limb_bits=w) == want, (hex(p), a, b, w)
 
 
 def test_modulus_three_and_tiny_moduli():
     for p in (3, 5, 7, 255, 257, 65535, 2**32 + 1, 2**64 + 1, 2**64 - 59):
         for a in (0, 1, p - 1, p // 2):
-            for w in WIDTHS:
+            for w in configs():
                 assert native.prime_mul(p, a, p - 1, limb_bits=w) == a * (p - 1) % p
                 assert native.modexp(a, p - 2, p, limb_bits=w) == pow(a, p - 2, p)
 
@@ -73,7 +88,7 @@ def test_modexp_matches_pow(bits):
         for e in exps:
             x = rng.randrange(p)
             want = pow(x, e, p)
-            for w in WIDTHS:
+            for w in configs():
                 assert native.modexp(x, e, p, limb_bits=w) == want, (bits, e, w)
 
 
@@ -82,7 +97,7 @@ def test_modexp_bases_and_exponents_of_any_size():
     p = NIST[256]
     for x in (0, 1, p - 1, p, p + 1, 2**300 + 12345, rng.getrandbits(8000)):
         for e in (0, 1, p - 1, p + 5, rng.getrandbits(1000), 2**1024):
-            for w in WIDTHS:
+            for w in configs():
                 assert native.modexp(x, e, p, limb_bits=w) == pow(x, e, p)
 
 
@@ -101,9 +116,9 @@ def test_rsa_crt_matches_the_formula(bits):
         c, qinv = rng.randrange(p * q), rng.randrange(p)
         dp, dq = rng.getrandbits(pbits), rng.getrandbits(qbits)
         want = _crt_reference(c, p, q, dp, dq, qinv)
-        for w in WIDTHS:
+        for w in configs():
             assert native.rsa_private_crt(c, p, q, dp, dq, qinv, limb_bits=w) == want
-    for w in WIDTHS:  # c = 0, 1, p, q: the edges of the reductions
+    for w in configs():  # c = 0, 1, p, q: the edges of the reductions
         for c in (0, 1, p, q, p * q - 1):
             assert native.rsa_private_crt(c, p, q, dp, dq, qinv, limb_bits=w) == _crt_reference(
                 c, p, q, dp, dq, qinv
@@ -118,7 +133,7 @@ def test_rsa_crt_with_a_real_key():
     rng = random.Random(5)
     for _ in range(3):
         m = rng.randrange(n)
-        for w in WIDTHS:
+        for w in configs():
             key = (pn.p, pn.q, pn.dmp1, pn.dmq1, pn.iqmp)
             assert native.rsa_private_crt(pow(m, e, n), *key, limb_bits=w) == m
             assert native.modexp(m, d, n, limb_bits=w) == pow(m, d, n)
@@ -133,6 +148,25 @@ def test_prime_mul_and_modexp_hypothesis(data):
     e = data.draw(st.integers(min_value=0, max_value=2**300))
     assert native.prime_mul(p, a, b, limb_bits=32) == native.prime_mul(p, a, b, limb_bits=64) == a * b % p
     assert native.modexp(a, e, p, limb_bits=32) == native.modexp(a, e, p) == pow(a, e, p)
+    for w in configs():  # and at the MULX level
+        assert native.prime_mul(p, a, b, limb_bits=w) == a * b % p
+        assert native.modexp(a, e, p, limb_bits=w) == pow(a, e, p)
+
+
+@pytest.mark.parametrize("bits", SMALL + SIZES)
+def test_squaring_edges(bits):
+    """x^2 and x^3 for the edge values (all-ones limbs, limb boundaries, p - 1): the squaring of
+    the MULX level (off-diagonal rows, doubling and diagonal squares on two carry chains) and the
+    multiplication, against Python, at every level."""
+    rng = random.Random(3000 + bits)
+    ps = moduli(bits, rng)
+    for p in ps if bits <= 521 else ps[:1]:  # the exponent is padded to p's size: large sizes cost
+        vals = edge_values(p, rng) if bits <= 521 else [p - 1, (1 << (bits - 1)) - 1]
+        for x in vals:
+            for w in configs():
+                assert native.modexp(x, 2, p, limb_bits=w) == x * x % p, (hex(p), x, w)
+                if bits <= 521:
+                    assert native.modexp(x, 3, p, limb_bits=w) == x * x * x % p, (hex(p), x, w)
 
 
 # ------------------------------------------------------------------ errors
@@ -218,8 +252,9 @@ def test_variants_follow_the_library():
 
 
 def test_benchmarks_run():
-    for w in WIDTHS:
+    for w in configs():
         assert native.bench_prime_mul(native.bench_modulus(256), w, 1000) >= 0
+        assert native.bench_prime_sqr(native.bench_modulus(2048), w, 100) >= 0
         p, q = 1000003, 999983
         key = (p, q, 17, 19, pow(q, -1, p))
         assert native.bench_modexp_crt(key, 12345, w, 10) >= 0

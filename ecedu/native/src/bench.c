@@ -276,15 +276,22 @@ int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_
 
 /* A dependent chain of Montgomery multiplications (the inner loop of an
  * exponentiation), after the checks of ecedu_prime_mul. */
+static double prime_chain_time(int sqr, int limb_bits, const uint8_t *p, size_t plen, long iterations);
 double ecedu_bench_prime_mul(int limb_bits, const uint8_t *p, size_t plen, long iterations) {
+    return prime_chain_time(0, limb_bits, p, plen, iterations);
+}
+double ecedu_bench_prime_sqr(int limb_bits, const uint8_t *p, size_t plen, long iterations) {
+    return prime_chain_time(1, limb_bits, p, plen, iterations);
+}
+static double prime_chain_time(int sqr, int limb_bits, const uint8_t *p, size_t plen, long iterations) {
     uint8_t a[ECEDU_GFP_MAX_MODULUS_BITS / 8], out[ECEDU_GFP_MAX_MODULUS_BITS / 8];
     if (iterations < 0 || !p || plen == 0 || plen > sizeof a) return -1.0;
     memset(a, 0, plen);
     for (size_t i = 1; i < plen; i++) a[i] = (uint8_t)(0x5b * i + 0x11); /* a < p: top byte 0 */
     if (ecedu_prime_mul(ECEDU_PRIME_MONTGOMERY, limb_bits, p, plen, a, a, out)) return -1.0;
-    const ecedu_gfp_impl *f = limb_bits == 32 ? &ecedu_gfp_mont32 : &ecedu_gfp_mont64;
+    const ecedu_gfp_impl *f = ecedu_gfp_impl_for(limb_bits);
     double t0 = now();
-    f->mul_chain(p, plen, a, iterations, out);
+    (sqr ? f->sqr_chain : f->mul_chain)(p, plen, a, iterations, out);
     double t = now() - t0;
     g_sink = out[0];
     return t;
@@ -319,7 +326,7 @@ static int prime_chain(int variant, int limb_bits, const uint8_t *p, size_t plen
     int rc = ecedu_prime_mul(variant, limb_bits, p, plen, a, a, out); /* all the checks */
     if (rc) return rc;
     if (variant == ECEDU_PRIME_MONTGOMERY)
-        (limb_bits == 32 ? &ecedu_gfp_mont32 : &ecedu_gfp_mont64)->mul_chain(p, plen, a, iterations, out);
+        ecedu_gfp_impl_for(limb_bits)->mul_chain(p, plen, a, iterations, out);
     else
         ecedu_prime_fe_for(variant, p, plen)->chain(out, a, iterations);
     return ECEDU_OK;

@@ -262,7 +262,8 @@ int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
 
 /*
  * Arithmetic mod an odd integer p (field/gfp/, CIOS Montgomery at 32- or
- * 64-bit limbs: limb_bits 32 or 64, else ECEDU_ERR_ARGUMENT).  The modulus
+ * 64-bit limbs: limb_bits 32 or 64, else ECEDU_ERR_ARGUMENT; 64-bit limbs at
+ * the "mulx" prime-field level: MULX/ADX rows, field/gfp/mont_adx.h).  The modulus
  * is plen big-endian bytes with a non-zero first byte, odd, > 1 and of at
  * most ECEDU_GFP_MAX_MODULUS_BITS bits (else ECEDU_ERR_MODULUS; plen = 0 or a
  * NULL pointer: ECEDU_ERR_LENGTH).
@@ -391,6 +392,8 @@ double ecedu_tsc_per_core_cycle(void);
 /* A dependent chain of Montgomery multiplications r = r a / R mod p (p: plen
  * bytes, a valid modulus of ecedu_prime_mul; a fixed a < p). */
 double ecedu_bench_prime_mul(int limb_bits, const uint8_t *p, size_t plen, long iterations);
+/* The same with squarings r = r^2 / R (the MULX level has a dedicated squaring). */
+double ecedu_bench_prime_sqr(int limb_bits, const uint8_t *p, size_t plen, long iterations);
 /* A dependent chain of multiplications of variant (an ecedu_prime_variant; MONTGOMERY
  * is ecedu_bench_prime_mul) on p, in the variant's own representation. */
 double ecedu_bench_prime_variant_mul(int variant, int limb_bits, const uint8_t *p, size_t plen,

@@ -158,9 +158,15 @@ typedef struct ecedu_gfp_impl {
                const uint8_t *qinv, size_t qinvlen, uint8_t *out, size_t outlen);
     /* for bench.c: a chain of `iterations` Montgomery multiplications r = r a / R */
     void (*mul_chain)(const uint8_t *p, size_t plen, const uint8_t *a, long iterations, uint8_t *out);
+    /* for bench.c: the same chain of squarings r = r^2 / R */
+    void (*sqr_chain)(const uint8_t *p, size_t plen, const uint8_t *a, long iterations, uint8_t *out);
 } ecedu_gfp_impl;
 
 extern const ecedu_gfp_impl ecedu_gfp_mont32, ecedu_gfp_mont64;
+/* issue 13, MULX level: field/gfp/mont64_adx.c (call only when ecedu_gfp_mulx_enabled());
+ * prime.c: the table for limb_bits (32, or 64 at the prime-field level in use), or NULL */
+extern const ecedu_gfp_impl ecedu_gfp_mont64_adx;
+const struct ecedu_gfp_impl *ecedu_gfp_impl_for(int limb_bits);
 
 /* X25519 (curve/x25519.c): out = X25519(scalar, u) of RFC 7748 §5, all 32
  * little-endian bytes; no checks (protocol/x25519.c makes them). */

@@ -6,8 +6,10 @@
  */
 #include "internal.h"
 
-static const ecedu_gfp_impl *impl_for(int limb_bits) {
-    return limb_bits == 32 ? &ecedu_gfp_mont32 : limb_bits == 64 ? &ecedu_gfp_mont64 : NULL;
+/* 64-bit limbs: the MULX/ADX build at the MULX level (cpu.c; the flag is public). */
+const ecedu_gfp_impl *ecedu_gfp_impl_for(int limb_bits) {
+    if (limb_bits == 64) return ecedu_gfp_mulx_enabled() ? &ecedu_gfp_mont64_adx : &ecedu_gfp_mont64;
+    return limb_bits == 32 ? &ecedu_gfp_mont32 : NULL;
 }
 
 /* A public modulus: minimal encoding, odd, > 1, at most the largest size. */
@@ -43,7 +45,7 @@ int ecedu_prime_mul(int variant, int limb_bits, const uint8_t *p, size_t plen, c
     if (variant == ECEDU_PRIME_SOLINAS || variant == ECEDU_PRIME_P256_MONTGOMERY ||
         variant == ECEDU_PRIME_UNSATURATED)
         return prime_mul_fixed(variant, limb_bits, p, plen, a, b, out);
-    const ecedu_gfp_impl *f = impl_for(limb_bits);
+    const ecedu_gfp_impl *f = ecedu_gfp_impl_for(limb_bits);
     if (!f || variant != ECEDU_PRIME_MONTGOMERY) return ECEDU_ERR_ARGUMENT;
     int rc = check_modulus(p, plen);
     if (rc) return rc;
@@ -60,7 +62,7 @@ int ecedu_prime_mul(int variant, int limb_bits, const uint8_t *p, size_t plen, c
 
 int ecedu_modexp(int limb_bits, const uint8_t *base, size_t blen, const uint8_t *exp, size_t elen,
                  const uint8_t *m, size_t mlen, uint8_t *out) {
-    const ecedu_gfp_impl *f = impl_for(limb_bits);
+    const ecedu_gfp_impl *f = ecedu_gfp_impl_for(limb_bits);
     if (!f) return ECEDU_ERR_ARGUMENT;
     int rc = check_modulus(m, mlen);
     if (rc) return rc;
@@ -73,7 +75,7 @@ int ecedu_modexp(int limb_bits, const uint8_t *base, size_t blen, const uint8_t 
 int ecedu_modexp_crt(int limb_bits, const uint8_t *c, size_t clen, const uint8_t *p, size_t plen,
                      const uint8_t *q, size_t qlen, const uint8_t *dp, size_t dplen, const uint8_t *dq,
                      size_t dqlen, const uint8_t *qinv, size_t qinvlen, uint8_t *out, size_t outlen) {
-    const ecedu_gfp_impl *f = impl_for(limb_bits);
+    const ecedu_gfp_impl *f = ecedu_gfp_impl_for(limb_bits);
     if (!f) return ECEDU_ERR_ARGUMENT;
     const size_t maxp = ECEDU_GFP_MAX_MODULUS_BITS / 8, maxop = ECEDU_GFP_MAX_OPERAND_BYTES;
     if (!p || !q || !out || (clen && !c) || (dplen && !dp) || (dqlen && !dq) || (qinvlen && !qinv))
