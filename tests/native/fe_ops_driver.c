@@ -7,8 +7,11 @@
  * one operation into the next:
  *   ok(a) ok(b)  a*b  a^2  a+b  a-b  -a  (a+b)(a-b)  ((a+b)(a-b))^2 + 2(-a)
  *   a^-1  a a^-1  is_zero(a)  is_zero(a-a)  cmov(a<-b, 1)  cmov(a<-b, 0)  7
+ *   chain: x = a, y = b, then 6 times (x = x + y, y = y - x, y = y + y); x y; (x + x + x + x) - (-y);
+ *          the lazy add/sub bounds at their top (sums of sums before a product)
  * (ok: the from_bytes mask as 0/1; every element as canonical hex bytes).
- * Fields: p192s p224s p256s p384s p521m p256m p224u p521u; argv[1] "portable" forces
+ * Fields: p192s p224s p256s p384s p521m p256m p224u p521u, and the generic CIOS field
+ * fe_mont.tmpl.h at secp160r1 (g160), secp256k1 (g256k) and P-384 (g384); argv[1] "portable" forces
  * the portable P-256 Montgomery product.
  */
 #include <stdio.h>
@@ -23,6 +26,34 @@
 #include "field/gfp/fe_p384_solinas.h"
 #include "field/gfp/fe_p521_mersenne.h"
 #include "field/gfp/fe_p521_unsat.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the generic CIOS field of the curves (fe_mont.tmpl.h) at three sizes: 3 limbs (secp160r1),
+ * 4 (secp256k1), 6 (secp384r1: the out-of-line product and squaring) */
+#define FEM(name) g160_##name
+#define FEM_LIMBS ECEDU_PC_SECP160R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP160R1_BYTES
+#define FEM_P ECEDU_PC_SECP160R1_P
+#define FEM_PINV ECEDU_PC_SECP160R1_PINV
+#define FEM_RR ECEDU_PC_SECP160R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+#include "instances/gfp_undef.h"
+#define FEM(name) g256k_##name
+#define FEM_LIMBS ECEDU_PC_SECP256K1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP256K1_BYTES
+#define FEM_P ECEDU_PC_SECP256K1_P
+#define FEM_PINV ECEDU_PC_SECP256K1_PINV
+#define FEM_RR ECEDU_PC_SECP256K1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+#include "instances/gfp_undef.h"
+#define FEM(name) g384_##name
+#define FEM_LIMBS ECEDU_PC_SECP384R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP384R1_BYTES
+#define FEM_P ECEDU_PC_SECP384R1_P
+#define FEM_PINV ECEDU_PC_SECP384R1_PINV
+#define FEM_RR ECEDU_PC_SECP384R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+#include "instances/gfp_undef.h"
 
 static int unhex(uint8_t *out, size_t n, const char *s) {
     if (strlen(s) != 2 * n) return -1;
@@ -60,6 +91,12 @@ static void put(const uint8_t *b, size_t n) {
         t = a, pfx##_cmov(&t, &b, ~(uint64_t)0), pfx##_to_bytes(o, &t), put(o, N);   \
         t = a, pfx##_cmov(&t, &b, 0), pfx##_to_bytes(o, &t), put(o, N);              \
         pfx##_set_small(&t, 7), pfx##_to_bytes(o, &t), put(o, N);                    \
+        s = a, d = b;                                                                \
+        for (int i = 0; i < 6; i++)                                                  \
+            pfx##_add(&s, &s, &d), pfx##_sub(&d, &d, &s), pfx##_add(&d, &d, &d);     \
+        pfx##_mul(&t, &s, &d), pfx##_to_bytes(o, &t), put(o, N);                     \
+        pfx##_add(&t, &s, &s), pfx##_add(&t, &t, &s), pfx##_add(&t, &t, &s);         \
+        pfx##_neg(&u, &d), pfx##_sub(&t, &t, &u), pfx##_to_bytes(o, &t), put(o, N);  \
         putchar('\n');                                                               \
     }
 RUN(p192s, 24)
@@ -70,12 +107,16 @@ RUN(p521m, 66)
 RUN(p256m, 32)
 RUN(p224u, 28)
 RUN(p521u, 66)
+RUN(g160, 20)
+RUN(g256k, 32)
+RUN(g384, 48)
 
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
         {"p192s", 24, run_p192s}, {"p224s", 28, run_p224s}, {"p256s", 32, run_p256s},
         {"p384s", 48, run_p384s}, {"p521m", 66, run_p521m}, {"p256m", 32, run_p256m},
-        {"p224u", 28, run_p224u}, {"p521u", 66, run_p521u},
+        {"p224u", 28, run_p224u}, {"p521u", 66, run_p521u}, {"g160", 20, run_g160},
+        {"g256k", 32, run_g256k}, {"g384", 48, run_g384},
     };
     if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
     char name[16], ha[200], hb[200];

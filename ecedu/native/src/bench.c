@@ -372,6 +372,8 @@ int ecedu_bench_prime_cycles(int variant, int limb_bits, const uint8_t *p, size_
 static const ecedu_pcurve_impl *pcurve_compare(const ecedu_pcurve *pc, int *in_use) {
     *in_use = ECEDU_PCURVE_FIELD_GENERIC;
     if (strcmp(pc->name, "secp224r1") == 0) return &ecedu_pcurve_secp224r1_compare;
+    if (strcmp(pc->name, "secp192r1") == 0) return &ecedu_pcurve_secp192r1_compare;
+    if (strcmp(pc->name, "secp384r1") == 0) return &ecedu_pcurve_secp384r1_compare;
     *in_use = ECEDU_PCURVE_FIELD_SPECIALISED;
     if (strcmp(pc->name, "secp256r1") == 0) return &ecedu_pcurve_secp256r1_compare;
     if (strcmp(pc->name, "secp521r1") == 0) return &ecedu_pcurve_secp521r1_compare;

@@ -1,11 +1,13 @@
 /*
- * gfp_compare.c -- the other field of three prime curves, for the curve-level "generic against
+ * gfp_compare.c -- the other field of five prime curves, for the curve-level "generic against
  * specialised field" comparison of the benchmarks only (the Gueron-Krasnov and Ubuntu
  * ec_nistp_64_gcc_128 tables rerun at curve level): the same curve/prime/sw.tmpl.h as the
  * instances, over the field they do NOT use (curve/prime/README.md, measured):
  *   secp224r1  over the unsaturated field/gfp/fe_p224_unsat.h (the instance: generic CIOS)
  *   secp256r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p256_mont.h)
  *   secp521r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p521_unsat.h)
+ *   secp192r1  over the Solinas field/gfp/fe_p192_solinas.h (the instance: generic CIOS)
+ *   secp384r1  over the Solinas field/gfp/fe_p384_solinas.h (the instance: generic CIOS)
  * Tables ecedu_pcurve_<curve>_compare (internal.h), reached only through the curve-level
  * benchmark of bench.c; the protocols never call them.  Same constant-time code as the
  * instances (the field is the only difference).
@@ -127,6 +129,73 @@
 #define PC_N ECEDU_PC_SECP521R1_N
 #define PC_NW ECEDU_PC_SECP521R1_NW
 #define PC_NBITS ECEDU_PC_SECP521R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"
+
+
+/* ------------------------------------------------------------ secp192r1, Solinas */
+
+#include "field/gfp/fe_p192_solinas.h"
+#define FE_T p192s_fe
+#define FE_BYTES P192S_BYTES
+#define FE_FROM_BYTES p192s_from_bytes
+#define FE_TO_BYTES p192s_to_bytes
+#define FE_SET_SMALL p192s_set_small
+#define FE_MUL p192s_mul
+#define FE_SQR p192s_sqr
+#define FE_ADD p192s_add
+#define FE_SUB p192s_sub
+#define FE_NEG p192s_neg
+#define FE_CMOV p192s_cmov
+#define FE_IS_ZERO p192s_is_zero
+#define FE_INV p192s_inv
+
+/* the curve */
+#define PC(name) p192sc_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp192r1_compare
+#define PC_A_ZERO ECEDU_PC_SECP192R1_A_ZERO
+#define PC_P ECEDU_PC_SECP192R1_P
+#define PC_PW ECEDU_PC_SECP192R1_LIMBS
+#define PC_B ECEDU_PC_SECP192R1_B
+#define PC_GX ECEDU_PC_SECP192R1_GX
+#define PC_GY ECEDU_PC_SECP192R1_GY
+#define PC_N ECEDU_PC_SECP192R1_N
+#define PC_NW ECEDU_PC_SECP192R1_NW
+#define PC_NBITS ECEDU_PC_SECP192R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"
+
+/* ------------------------------------------------------------ secp384r1, Solinas */
+
+#include "field/gfp/fe_p384_solinas.h"
+#define FE_T p384s_fe
+#define FE_BYTES P384S_BYTES
+#define FE_FROM_BYTES p384s_from_bytes
+#define FE_TO_BYTES p384s_to_bytes
+#define FE_SET_SMALL p384s_set_small
+#define FE_MUL p384s_mul
+#define FE_SQR p384s_sqr
+#define FE_ADD p384s_add
+#define FE_SUB p384s_sub
+#define FE_NEG p384s_neg
+#define FE_CMOV p384s_cmov
+#define FE_IS_ZERO p384s_is_zero
+#define FE_INV p384s_inv
+
+/* the curve */
+#define PC(name) p384sc_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp384r1_compare
+#define PC_A_ZERO ECEDU_PC_SECP384R1_A_ZERO
+#define PC_P ECEDU_PC_SECP384R1_P
+#define PC_PW ECEDU_PC_SECP384R1_LIMBS
+#define PC_B ECEDU_PC_SECP384R1_B
+#define PC_GX ECEDU_PC_SECP384R1_GX
+#define PC_GY ECEDU_PC_SECP384R1_GY
+#define PC_N ECEDU_PC_SECP384R1_N
+#define PC_NW ECEDU_PC_SECP384R1_NW
+#define PC_NBITS ECEDU_PC_SECP384R1_NBITS
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"

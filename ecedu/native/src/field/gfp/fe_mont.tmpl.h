@@ -114,6 +114,9 @@ static inline void FEM(mul)(FEM(fe) *r, const FEM(fe) *a, const FEM(fe) *b) {
     FEM(mont_mul)(r->v, a->v, b->v);
 }
 
+/* The square is the product (measured: a separate SOS squaring, the N (N - 1) / 2 cross
+ * products once and doubled, then the N reduction rounds, was no faster at 3, 4 and 6 limbs
+ * and 1.4x slower at 9 in this build's -O3 code; it paid only with -march=native). */
 static inline void FEM(sqr)(FEM(fe) *r, const FEM(fe) *a) { FEM(mont_mul)(r->v, a->v, a->v); }
 
 /* r = a + b mod p: a + b < 2p, one masked subtraction. */

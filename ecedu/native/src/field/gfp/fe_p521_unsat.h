@@ -62,6 +62,8 @@ static inline void p521u_mul(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) 
     r->v[1] += (uint64_t)(u >> 58); /* < 2^58 + 2^11: loose */
 }
 
+/* The square is the product (measured: the columns with each cross product once, by the
+ * doubled limb, 45 word products instead of 81, were 1.3x SLOWER in this build's code). */
 static inline void p521u_sqr(p521u_fe *r, const p521u_fe *a) {
     p521u_mul(r, a, a);
 }
@@ -146,15 +148,33 @@ static inline void p521u_to_bytes(uint8_t out[P521U_BYTES], const p521u_fe *a) {
     ecedu_wipe(w, sizeof w);
 }
 
+/* r = x^(2^n) * m: n squarings of x then one multiplication (n public). */
+static inline void p521u_sqr_n_mul(p521u_fe *r, const p521u_fe *x, int n, const p521u_fe *m) {
+    p521u_fe t = *x;
+    for (int i = 0; i < n; i++) p521u_sqr(&t, &t);
+    p521u_mul(r, &t, m);
+}
+
+/* a^(p-2) = a^-1 (0 -> 0) by a fixed addition chain: p - 2 = 2^521 - 3 is 519 ones,
+ * a zero, a one.  With e_k = a^(2^k - 1) and e_(j+k) = e_j^(2^k) e_k: e1 e2 e3 e6 e7
+ * e8 e16 e32 ... e512, e519 = e512^(2^7) e7, and a^(p-2) = e519^(2^2) a (derived
+ * here).  520 squarings and 13 multiplications, instead of 520 and 519 bit by bit;
+ * the sequence depends on p only: constant time. */
 static inline void p521u_inv(p521u_fe *r, const p521u_fe *a) {
-    p521u_fe x = *a, acc;
-    p521u_set_small(&acc, 1);
-    for (int bit = 520; bit >= 0; bit--) { /* p - 2 = 2^521 - 3 */
-        p521u_sqr(&acc, &acc);
-        if (bit != 1) p521u_mul(&acc, &acc, &x); /* every bit of p - 2 but bit 1 is set */
+    p521u_fe e1 = *a, e3, e7, t;
+    p521u_sqr_n_mul(&t, &e1, 1, &e1);  /* e2 */
+    p521u_sqr_n_mul(&e3, &t, 1, &e1);  /* e3 */
+    p521u_sqr_n_mul(&t, &e3, 3, &e3);  /* e6 */
+    p521u_sqr_n_mul(&e7, &t, 1, &e1);  /* e7 */
+    p521u_sqr_n_mul(&t, &e7, 1, &e1);  /* e8 */
+    for (int k = 8; k < 512; k *= 2) { /* e_2k = e_k^(2^k) e_k, up to e512 */
+        p521u_fe ek = t;
+        p521u_sqr_n_mul(&t, &ek, k, &ek);
+        ecedu_wipe(&ek, sizeof ek);
     }
-    *r = acc;
-    ecedu_wipe(&x, sizeof x);
-    ecedu_wipe(&acc, sizeof acc);
+    p521u_sqr_n_mul(&t, &t, 7, &e7); /* e519 */
+    p521u_sqr_n_mul(r, &t, 2, &e1);
+    ecedu_wipe(&e1, sizeof e1), ecedu_wipe(&e3, sizeof e3);
+    ecedu_wipe(&e7, sizeof e7), ecedu_wipe(&t, sizeof t);
 }
 #undef P521U_M58
