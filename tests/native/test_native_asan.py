@@ -54,6 +54,7 @@ def test_fuzz_under_asan_ubsan():
         "tests/test_x25519.py",
         "tests/native/test_native_prime_curves.py",
         "tests/native/test_native_prime_variants.py",
+        "tests/native/test_native_glv.py",
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],

@@ -189,6 +189,9 @@ typedef struct ecedu_pcurve_impl {
                              const uint8_t *qy, uint8_t *ox);
     /* test hook of the formulas (ecedu_prime_point_op) */
     int (*point_op)(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out);
+    /* glv: test hook of curve/prime/glv.tmpl.h (ecedu_prime_glv_op); NULL without GLV */
+    int (*glv_op)(int op, const uint64_t *k, const uint64_t *k2, const uint8_t *x, const uint8_t *y,
+                  uint8_t *out);
 } ecedu_pcurve_impl;
 
 typedef struct ecedu_pcurve {

@@ -35,5 +35,17 @@
 #undef PC_N
 #undef PC_NW
 #undef PC_NBITS
+#undef PC_GLV
+#undef PC_GLV_BETA
+#undef PC_GLV_G1
+#undef PC_GLV_G2
+#undef PC_GLV_GW
+#undef PC_GLV_SW
+#undef PC_GLV_CW
+#undef PC_GLV_MA1
+#undef PC_GLV_MA2
+#undef PC_GLV_MB1
+#undef PC_GLV_MB2
+#undef PC_GLV_KBITS
 #undef ECEDU_P256M_PORTABLE_UNIT
 #undef ECEDU_P256M_ADX_UNIT
