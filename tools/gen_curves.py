@@ -320,8 +320,23 @@ def glv_params(name: str) -> dict:
     bound = max((abs(a1) + abs(a2)), (abs(b1) + abs(b2))) * (2**S + n) // 2 ** (S + 1) + 2
     kbits = bound.bit_length()
     assert kbits < 64 * nw - 1, "k1, k2 must fit the two's-complement words with room for the sign"
-    return dict(beta=beta, lam=lam, a1=a1, b1=b1, a2=a2, b2=b2, g1=g1, g2=g2, S=S, sw=sw, cw=cw,
-                gw=gw, kbits=kbits, pbits=pbits, nw=nw)
+    return dict(
+        beta=beta,
+        lam=lam,
+        a1=a1,
+        b1=b1,
+        a2=a2,
+        b2=b2,
+        g1=g1,
+        g2=g2,
+        S=S,
+        sw=sw,
+        cw=cw,
+        gw=gw,
+        kbits=kbits,
+        pbits=pbits,
+        nw=nw,
+    )
 
 
 def glv_curves() -> list[str]:
