@@ -227,44 +227,98 @@ static void PC(mul_glv)(const uint64_t *k, const uint8_t *x, const uint8_t *y, u
 
 /* ------------------------------------------------------------ u1 G + u2 Q, variable time */
 
+enum {
+    PC(GLVWG) = 7,                     /* wNAF width of the halves on G and phi(G)    */
+    PC(GLVGN) = 1 << (PC(GLVWG) - 2),  /* their tables: odd multiples 1 .. 2^(w-1) - 1 */
+};
+
+/*
+ * The affine odd multiples (2j+1) G and (2j+1) phi(G) = (beta x, y), j < PC(GLVGN), built once
+ * per process (pthread_once, as PC(fb_build)) and never freed; one inversion for all of them
+ * (Montgomery's simultaneous inversion).  Public data.  NULL if out of memory.
+ */
+static PC(aff) *PC(glv_gtab);
+static pthread_once_t PC(glv_gonce) = PTHREAD_ONCE_INIT;
+
+static void PC(glv_gbuild)(void) {
+    enum { GN = PC(GLVGN) };
+    PC(aff) *tab = (PC(aff) *)malloc(sizeof(PC(aff)) * 2 * GN);
+    PC(pt) *E = (PC(pt) *)malloc(sizeof(PC(pt)) * GN);
+    FE_T *acc = (FE_T *)malloc(sizeof(FE_T) * GN);
+    if (!tab || !E || !acc) {
+        free(tab);
+        free(E);
+        free(acc);
+        return;
+    }
+    FE_T bc, beta, inv, zi;
+    PC(pt) D;
+    PC(bconst)(&bc);
+    FE_FROM_BYTES(&beta, PC(glv_beta_bytes));
+    FE_FROM_BYTES(&E[0].X, PC(gx_bytes));
+    FE_FROM_BYTES(&E[0].Y, PC(gy_bytes));
+    FE_SET_SMALL(&E[0].Z, 1);
+    PC(dbl)(&D, &E[0], &bc);
+    for (int j = 1; j < GN; j++) PC(add)(&E[j], &E[j - 1], &D, &bc);
+    acc[0] = E[0].Z; /* acc[j] = Z_0 ... Z_j; none is 0: (2j+1) G is not infinity */
+    for (int j = 1; j < GN; j++) FE_MUL(&acc[j], &acc[j - 1], &E[j].Z);
+    FE_INV(&inv, &acc[GN - 1]);
+    for (int j = GN - 1; j >= 0; j--) {
+        if (j) {
+            FE_MUL(&zi, &inv, &acc[j - 1]);
+            FE_MUL(&inv, &inv, &E[j].Z);
+        } else {
+            zi = inv;
+        }
+        FE_MUL(&tab[j].x, &E[j].X, &zi);
+        FE_MUL(&tab[j].y, &E[j].Y, &zi);
+        FE_MUL(&tab[GN + j].x, &tab[j].x, &beta);
+        tab[GN + j].y = tab[j].y;
+    }
+    free(E);
+    free(acc);
+    PC(glv_gtab) = tab;
+}
+
 /*
  * ox = x(u1 G + u2 Q) for PUBLIC u1, u2 < n: both split (the same PC(glv_split)), so four
  * half-length scalars on G, phi(G), Q, phi(Q); Straus-Shamir interleaving (GECC Alg. 3.51)
- * of their width-5 NAFs (PC(wnaf_vartime)) with one chain of about PC_GLV_KBITS doublings
- * instead of bits(n).  Tables: odd multiples 1 .. 15 of G and of Q; those of phi(G), phi(Q)
- * by X := beta X.  The signs of k1, k2 are folded into the digits' signs.  Complete additions:
- * no special case.  Returns 0, or 1 if the sum is the point at infinity.  Variable time.
+ * of their NAFs (PC(wnaf_vartime)) with one chain of about PC_GLV_KBITS doublings instead of
+ * bits(n).  G and phi(G): width 7 on the affine table above (mixed additions, RCB 5/8: the
+ * table point is never infinity); Q and phi(Q): width 5 on odd multiples 1 .. 15 built per
+ * call, phi(Q)'s by X := beta X.  The signs of the halves are folded into the digits' signs.
+ * Complete additions: no special case.  Returns 0, 1 if the sum is the point at infinity,
+ * ECEDU_ERR_INTERNAL if the table could not be allocated.  Variable time.
  */
 static int PC(mul_joint_glv_vartime)(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
                                      const uint8_t *qy, uint8_t *ox) {
-    enum { WN = 5, TN = 8, ML = 64 * PC_NW + 2 };
+    enum { WQ = 5, TN = 8, GN = PC(GLVGN), ML = 64 * PC_NW + 2 };
+    pthread_once(&PC(glv_gonce), PC(glv_gbuild));
+    const PC(aff) *gtab = PC(glv_gtab);
+    if (!gtab) return ECEDU_ERR_INTERNAL;
     FE_T bc, beta;
-    PC(pt) T[4][TN], D, R, t;
+    PC(pt) T[2][TN], D, R, t;
+    PC(aff) a;
     uint64_t h[4][PC_NW], m[PC_NW];
     int8_t naf[4][ML];
     int len[4], neg[4], L = 0;
     PC(bconst)(&bc);
     FE_FROM_BYTES(&beta, PC(glv_beta_bytes));
-    FE_FROM_BYTES(&T[0][0].X, PC(gx_bytes));
-    FE_FROM_BYTES(&T[0][0].Y, PC(gy_bytes));
+    FE_FROM_BYTES(&T[0][0].X, qx);
+    FE_FROM_BYTES(&T[0][0].Y, qy);
     FE_SET_SMALL(&T[0][0].Z, 1);
-    FE_FROM_BYTES(&T[2][0].X, qx);
-    FE_FROM_BYTES(&T[2][0].Y, qy);
-    FE_SET_SMALL(&T[2][0].Z, 1);
-    for (int b = 0; b < 4; b += 2) {
-        PC(dbl)(&D, &T[b][0], &bc);
-        for (int j = 1; j < TN; j++) PC(add)(&T[b][j], &T[b][j - 1], &D, &bc);
-        for (int j = 0; j < TN; j++) {
-            FE_MUL(&T[b + 1][j].X, &T[b][j].X, &beta);
-            T[b + 1][j].Y = T[b][j].Y;
-            T[b + 1][j].Z = T[b][j].Z;
-        }
+    PC(dbl)(&D, &T[0][0], &bc);
+    for (int j = 1; j < TN; j++) PC(add)(&T[0][j], &T[0][j - 1], &D, &bc);
+    for (int j = 0; j < TN; j++) {
+        FE_MUL(&T[1][j].X, &T[0][j].X, &beta);
+        T[1][j].Y = T[0][j].Y;
+        T[1][j].Z = T[0][j].Z;
     }
-    PC(glv_split)(h[0], h[1], u1);
-    PC(glv_split)(h[2], h[3], u2);
+    PC(glv_split)(h[0], h[1], u1); /* halves on G, phi(G) */
+    PC(glv_split)(h[2], h[3], u2); /* halves on Q, phi(Q) */
     for (int b = 0; b < 4; b++) {
         neg[b] = PC(glv_abs)(m, h[b]) != 0;
-        len[b] = PC(wnaf_vartime)(naf[b], m, WN);
+        len[b] = PC(wnaf_vartime)(naf[b], m, b < 2 ? PC(GLVWG) : WQ);
         if (len[b] > L) L = len[b];
     }
     PC(set_inf)(&R);
@@ -273,9 +327,16 @@ static int PC(mul_joint_glv_vartime)(const uint64_t *u1, const uint64_t *u2, con
         for (int b = 0; b < 4; b++) {
             int d = i < len[b] ? naf[b][i] : 0;
             if (!d) continue;
-            t = T[b][(d < 0 ? -d : d) >> 1];
-            if ((d < 0) != neg[b]) FE_NEG(&t.Y, &t.Y);
-            PC(add)(&R, &R, &t, &bc);
+            int idx = (d < 0 ? -d : d) >> 1;
+            if (b < 2) {
+                a = gtab[b * GN + idx];
+                if ((d < 0) != neg[b]) FE_NEG(&a.y, &a.y);
+                PC(madd)(&R, &R, &a, &bc);
+            } else {
+                t = T[b - 2][idx];
+                if ((d < 0) != neg[b]) FE_NEG(&t.Y, &t.Y);
+                PC(add)(&R, &R, &t, &bc);
+            }
         }
     }
     if (FE_IS_ZERO(&R.Z)) return 1;
