@@ -9,8 +9,9 @@
  * Included by curve/prime/sw.tmpl.h (its "#if PC_GLV" block, after every function of its
  * own, whose PC(pt), PC(add), PC(dbl), PC(select), PC(cneg), PC(recode), PC(wnaf_vartime),
  * PC(to_affine_bytes) and FE_* macros this file uses); defines PC(mul_glv),
- * PC(mul_joint_glv_vartime) and the test hook PC(glv_op), which the template's function table
- * then lists in place of PC(mul) and PC(mul_joint_vartime).
+ * PC(mul_joint_glv_vartime) (with its per-process affine table of G and phi(G),
+ * PC(glv_gtab)) and the test hook PC(glv_op); the template's function table then lists the
+ * first two in place of PC(mul) and PC(mul_joint_vartime).
  *
  * Macro contract (set by the instance, from curve/prime/glv_params.h, generated with their
  * derivation and the bounds below by tools/gen_curves.py glv_params; undefined by
