@@ -1,5 +1,5 @@
-"""Generate ecedu/native/src/curve/sec2_curves.c and curve/prime/sec2_prime_params.h from
-ecedu/curves/sec2.py.
+"""Generate ecedu/native/src/curve/sec2_curves.c, curve/prime/sec2_prime_params.h and
+curve/prime/glv_params.h from ecedu/curves/sec2.py.
 
 Run ``python tools/gen_curves.py`` after changing a curve or the τ-adic constants;
 ``python tools/gen_curves.py --check`` exits 1 if a stored file is stale (a test runs it).
@@ -286,8 +286,155 @@ def render_prime_params() -> str:
     return "\n".join(out)
 
 
+# ------------------------------------------------------------------ the GLV endomorphism (a = 0)
+
+
+def _cube_roots_of_one(m: int) -> list[int]:
+    """The two cube roots of 1 other than 1 modulo a prime m = 1 (mod 3): g^((m-1)/3) for the
+    first g that is not a cube (then the roots are r and r^2)."""
+    assert m % 3 == 1, "no nontrivial cube root of 1"
+    r = next(r for r in (pow(g, (m - 1) // 3, m) for g in range(2, 1000)) if r != 1)
+    return sorted((r, r * r % m))
+
+
+def _affine_mul(p: int, k: int, P):
+    """k P on y^2 = x^3 + b over F_p (a = 0), affine double-and-add; None is infinity.  For the
+    generator only (public data, a few calls)."""
+
+    def add(A, B):
+        if A is None or B is None:
+            return A or B
+        if A[0] == B[0] and (A[1] + B[1]) % p == 0:
+            return None
+        if A == B:
+            s = 3 * A[0] * A[0] * pow(2 * A[1], -1, p) % p
+        else:
+            s = (B[1] - A[1]) * pow(B[0] - A[0], -1, p) % p
+        x = (s * s - A[0] - B[0]) % p
+        return x, (s * (A[0] - x) - A[1]) % p
+
+    R = None
+    for bit in bin(k)[2:]:
+        R = add(R, R)
+        if bit == "1":
+            R = add(R, P)
+    return R
+
+
+def glv_basis(n: int, lam: int) -> tuple[int, int, int, int]:
+    """GECC Alg. 3.74 (Gallant-Lambert-Vanstone 2001): the extended Euclidean algorithm on
+    (n, lam) gives r_i = s_i n + t_i lam; with l the largest index with r_l >= sqrt(n),
+    v1 = (r_{l+1}, -t_{l+1}) and v2 the shorter of (r_l, -t_l), (r_{l+2}, -t_{l+2}).  Both
+    satisfy a + b lam = 0 (mod n) and span that lattice; returned oriented so that
+    det(v1, v2) = a1 b2 - a2 b1 = +n (negating a vector keeps it a basis)."""
+    r, t = [n, lam], [0, 1]
+    while r[-1]:  # the whole remainder sequence r_i = s_i n + t_i lam (s_i not needed)
+        q = r[-2] // r[-1]
+        r.append(r[-2] - q * r[-1])
+        t.append(t[-2] - q * t[-1])
+    ell = max(i for i in range(len(r)) if r[i] * r[i] >= n)  # r_l >= sqrt(n), exactly
+    a1, b1 = r[ell + 1], -t[ell + 1]
+    u, v = (r[ell], -t[ell]), (r[ell + 2], -t[ell + 2])
+    a2, b2 = u if u[0] ** 2 + u[1] ** 2 <= v[0] ** 2 + v[1] ** 2 else v
+    if a1 * b2 - a2 * b1 < 0:
+        a2, b2 = -a2, -b2
+    return a1, b1, a2, b2
+
+
+def glv_params(name: str) -> dict:
+    """The GLV constants of a native prime curve with a = 0 (curve/prime/glv.tmpl.h):
+    beta (a cube root of 1 mod p) and lam (one mod n) paired so that phi(x, y) = (beta x, y)
+    is lam G on G; the basis (a1, b1), (a2, b2) of GECC 3.74; and the rounding constants of the
+    constant-time decomposition: c1 = round(b2 k / n), c2 = round(-b1 k / n) (GECC 3.74 step 2)
+    computed as floor((k g + 2^(S-1)) / 2^S) with g1 = round(2^S b2 / n), g2 = round(2^S (-b1) / n).
+    Error of that: |k g / 2^S - k b / n| <= k / 2^(S+1) < n / 2^(S+1), tiny, so |c - k b/n| is
+    at most 1/2 + n / 2^(S+1).  Then k1 = k - c1 a1 - c2 a2 and k2 = -c1 b1 - c2 b2 are
+    (k, 0) minus a lattice vector: -(e1 v1 + e2 v2) with |e_i| <= 1/2 + n / 2^(S+1), hence
+    |k1| <= (|a1| + |a2|) (1/2 + n / 2^(S+1)), |k2| <= (|b1| + |b2|) (same): kbits below."""
+    p, a, b, gx, gy, n, pbits, nbits, pw, nw = prime_sizes(name)
+    assert a == 0 and p % 3 == 1 and n % 3 == 1, f"{name}: no GLV endomorphism of this form"
+    beta = _cube_roots_of_one(p)[0]
+    image = (beta * gx % p, gy)
+    lam = next(v for v in _cube_roots_of_one(n) if _affine_mul(p, v, (gx, gy)) == image)
+    a1, b1, a2, b2 = glv_basis(n, lam)
+    assert (a1 + b1 * lam) % n == 0 and (a2 + b2 * lam) % n == 0 and a1 * b2 - a2 * b1 == n
+    assert b2 > 0 and -b1 > 0, f"{name}: the rounding assumes c1, c2 >= 0"
+    cbits = max(b2, -b1).bit_length()  # c_i <= round(b k / n) <= b (k < n)
+    cw = (cbits + 63) // 64
+    sw = nw + cw  # shift S = 64 sw bits
+    S = 64 * sw
+    g1, g2 = (b2 * 2**S + n // 2) // n, (-b1 * 2**S + n // 2) // n
+    gw = (max(g1, g2).bit_length() + 63) // 64
+    assert sw + cw <= nw + gw, "c must lie within the product k g"
+    # the bound of |k_i| (exact rationals: times 2^(S+1)), plus 1 for the odd fix-up
+    bound = max((abs(a1) + abs(a2)), (abs(b1) + abs(b2))) * (2**S + n) // 2 ** (S + 1) + 2
+    kbits = bound.bit_length()
+    assert kbits < 64 * nw - 1, "k1, k2 must fit the two's-complement words with room for the sign"
+    return dict(
+        beta=beta,
+        lam=lam,
+        a1=a1,
+        b1=b1,
+        a2=a2,
+        b2=b2,
+        g1=g1,
+        g2=g2,
+        S=S,
+        sw=sw,
+        cw=cw,
+        gw=gw,
+        kbits=kbits,
+        pbits=pbits,
+        nw=nw,
+    )
+
+
+def glv_curves() -> list[str]:
+    """The native prime curves with a = 0 (the GLV endomorphism of curve/prime/glv.tmpl.h)."""
+    return [name for name in NATIVE_PRIME_CURVES if PRIME_CURVES[name][1] == 0]
+
+
+def render_glv_params() -> str:
+    """Per-curve macros of curve/prime/glv.tmpl.h (its contract says what each one is)."""
+    out = [
+        "/* GENERATED by tools/gen_curves.py from ecedu/curves/sec2.py: do not edit by hand. */",
+        "/*",
+        " * glv_params.h -- the constants of the GLV endomorphism phi(x, y) = (beta x, y) = lambda P",
+        " * of the native a = 0 curves, derived by tools/gen_curves.py (glv_params: cube roots of 1,",
+        " * the lattice basis of GECC Alg. 3.74, the rounding constants g1, g2 and the bound on k1,",
+        " * k2).  Words little-endian 64-bit; M* are -a1, -a2, -b1, -b2 mod 2^(64 NW) (two's",
+        " * complement), so that k1 = k + c1 MA1 + c2 MA2 and k2 = c1 MB1 + c2 MB2 (mod 2^(64 NW)).",
+        " */",
+        "#ifndef ECEDU_GLV_PARAMS_H",
+        "#define ECEDU_GLV_PARAMS_H",
+        "",
+    ]
+    for name in glv_curves():
+        g = glv_params(name)
+        P = f"ECEDU_PC_{name.upper()}_GLV_"
+        nw, mod = g["nw"], 1 << (64 * g["nw"])
+        out += [
+            f"/* {name}: lambda = {g['lam']:#x} (mod n) */",
+            f"#define {P}BETA {byte_list(g['beta'], (g['pbits'] + 7) // 8)}",
+            f"#define {P}G1 {words(g['g1'], g['gw'])}",
+            f"#define {P}G2 {words(g['g2'], g['gw'])}",
+            f"#define {P}GW {g['gw']}",
+            f"#define {P}SW {g['sw']}",
+            f"#define {P}CW {g['cw']}",
+            f"#define {P}MA1 {words(-g['a1'] % mod, nw)}",
+            f"#define {P}MA2 {words(-g['a2'] % mod, nw)}",
+            f"#define {P}MB1 {words(-g['b1'] % mod, nw)}",
+            f"#define {P}MB2 {words(-g['b2'] % mod, nw)}",
+            f"#define {P}KBITS {g['kbits']}",
+            "",
+        ]
+    out += ["#endif", ""]
+    return "\n".join(out)
+
+
 TARGET = Path(__file__).resolve().parents[1] / "ecedu" / "native" / "src" / "curve" / "sec2_curves.c"
 PRIME_TARGET = TARGET.parent / "prime" / "sec2_prime_params.h"
+GLV_TARGET = TARGET.parent / "prime" / "glv_params.h"
 
 
 def main(argv=None) -> int:
@@ -296,7 +443,7 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     p.add_argument("--check", action="store_true", help="exit 1 if the stored file differs")
     a = p.parse_args(argv)
-    outputs = {TARGET: render(), PRIME_TARGET: render_prime_params()}
+    outputs = {TARGET: render(), PRIME_TARGET: render_prime_params(), GLV_TARGET: render_glv_params()}
     if a.check:
         stale = [t for t, text in outputs.items() if not t.exists() or t.read_text() != text]
         for t in stale:

@@ -83,6 +83,8 @@ SIGNATURES = {
     "ecedu_hmac_sha256": (_int, [_cp, _sz, _cp, _sz, _u8p]),
     "ecedu_prime_mul": (_int, [_int, _int, _cp, _sz, _cp, _cp, _u8p]),
     "ecedu_prime_point_op": (_int, [_int, _int, _cp, _cp, _u8p, _sz]),
+    # glv: the test hook of curve/prime/glv.tmpl.h
+    "ecedu_prime_glv_op": (_int, [_int, _int, _cp, _cp, _sz, _cp, _sz, _u8p, _sz]),
     "ecedu_modexp": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz, _u8p]),
     "ecedu_modexp_crt": (_int, [_int] + [_cp, _sz] * 6 + [_u8p, _sz]),
     # issue 13: the fixed-size prime fields

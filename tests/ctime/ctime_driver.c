@@ -16,7 +16,9 @@
  * The fifteen prime curves (curve/prime/) go through the same three calls: the
  * regular signed-window variable-base method with its masked table scan, the
  * fixed-base comb with its masked row scans, the recodings, and the Fermat
- * inversion back to affine coordinates.  Their field does not depend on the
+ * inversion back to affine coordinates; on secp256k1 the variable-base call is the GLV
+ * method of curve/prime/glv.tmpl.h (the instance's table lists it): the split of k into
+ * k1 + k2 lambda, the masked signs and the joint window.  Their field does not depend on the
  * GF(2^m) path, so they run once (in the first pass).
  * "--mulx" (given by the test when the real CPU has BMI2 and ADX): secp256r1 again on its
  * MULX/ADX copy of the curve (instances/gfp_secp256r1_mulx.c).  Valgrind's virtual CPU

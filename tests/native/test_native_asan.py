@@ -58,6 +58,7 @@ def test_fuzz_under_asan_ubsan():
         # dudect: the timer of every secret path, on good and bad arguments
         "tests/native/test_native_dudect.py::test_every_target_runs_through_the_timer",
         "tests/native/test_native_dudect.py::test_the_timer_checks_its_arguments",
+        "tests/native/test_native_glv.py",
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],

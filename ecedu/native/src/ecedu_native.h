@@ -139,6 +139,17 @@ enum ecedu_ppoint_opcode {
     ECEDU_PPOINT_DBL = 2,  /* 2 p1 (Alg. 6 / 9)                                         */
 };
 
+/* --- glv: operations of ecedu_prime_glv_op (curve/prime/glv.tmpl.h, for tests) --- */
+enum ecedu_glv_opcode {
+    ECEDU_GLV_SPLIT = 0,       /* k -> k1, k2 with k = k1 + k2 lambda (mod n), 0 <= k < n   */
+    ECEDU_GLV_PHI = 1,         /* P -> phi(P) = (beta x, y)                                 */
+    ECEDU_GLV_MUL = 2,         /* k P by the GLV joint window (what ECDH runs)              */
+    ECEDU_GLV_MUL_PLAIN = 3,   /* k P by the template's one-scalar window, for comparison   */
+    ECEDU_GLV_JOINT = 4,       /* x(k G + k2 P), the verification's GLV wNAF (variable time) */
+    ECEDU_GLV_JOINT_PLAIN = 5, /* x(k G + k2 P) by the two-scalar wNAF, for comparison      */
+};
+/* --- end glv --- */
+
 /* The constants above by name, for bindings: entry i (0, 1, ...) sets *name
  * and *value and returns 0; returns -1 past the last entry. */
 int ecedu_constant_at(int i, const char **name, int *value);
@@ -334,6 +345,16 @@ int ecedu_fe25519_op(int op, const uint8_t *a, const uint8_t *b, uint8_t *out, s
  * or 00 (then anything) for infinity; inputs validated (ECEDU_ERR_POINT), out likewise. */
 int ecedu_prime_point_op(int ci, int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out,
                          size_t len);
+
+/* --- glv: the GLV endomorphism of an a = 0 prime curve (secp256k1) on its own: op an
+ * ecedu_glv_opcode; k, k2: nlen bytes big-endian each (k < n, k >= 1 for the
+ * multiplications, else ECEDU_ERR_SCALAR; k2 < n read by the joint ops only); p: the SEC 1
+ * uncompressed point (1 + 2 flen bytes, validated); out: 2 flen bytes (SPLIT: k1, k2 as
+ * flen-byte two's complement; the joint ops: x, then zeros).  ECEDU_ERR_CURVE for a curve
+ * without the endomorphism; the joint ops return 1 for the point at infinity. --- */
+int ecedu_prime_glv_op(int ci, int op, const uint8_t *k, const uint8_t *k2, size_t klen, const uint8_t *p,
+                       size_t plen, uint8_t *out, size_t outlen);
+/* --- end glv --- */
 
 /* Arithmetic mod n: op an ecedu_modn_opcode; a, b, out: nlen bytes.  Except
  * for ECEDU_MODN_REDUCE the inputs must be < n (ECEDU_ERR_RANGE);

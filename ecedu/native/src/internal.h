@@ -191,11 +191,15 @@ typedef struct ecedu_pcurve_impl {
     /* k G by the fixed-base comb (table built on first use; ECEDU_ERR_INTERNAL if out of
      * memory), 1 <= k < n; constant time in k */
     int (*mul_base)(const uint64_t *k, uint8_t *ox, uint8_t *oy);
-    /* ox = x(u1 G + u2 Q), public u1, u2 < n, validated Q; returns 1 for infinity, else 0 */
+    /* ox = x(u1 G + u2 Q), public u1, u2 < n, validated Q; returns 1 for infinity, else 0
+     * (glv: ECEDU_ERR_INTERNAL if its G table could not be allocated) */
     int (*mul_joint_vartime)(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
                              const uint8_t *qy, uint8_t *ox);
     /* test hook of the formulas (ecedu_prime_point_op) */
     int (*point_op)(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out);
+    /* glv: test hook of curve/prime/glv.tmpl.h (ecedu_prime_glv_op); NULL without GLV */
+    int (*glv_op)(int op, const uint64_t *k, const uint64_t *k2, const uint8_t *x, const uint8_t *y,
+                  uint8_t *out);
 } ecedu_pcurve_impl;
 
 typedef struct ecedu_pcurve {

@@ -6,6 +6,7 @@
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
+#include "curve/prime/glv_params.h"
 
 /* the field: generic CIOS Montgomery at ECEDU_PC_SECP192K1_LIMBS limbs */
 #define FEM(name) k192m_##name
@@ -43,6 +44,19 @@
 #define PC_N ECEDU_PC_SECP192K1_N
 #define PC_NW ECEDU_PC_SECP192K1_NW
 #define PC_NBITS ECEDU_PC_SECP192K1_NBITS
+/* the GLV endomorphism (curve/prime/glv.tmpl.h; constants derived by tools/gen_curves.py) */
+#define PC_GLV 1
+#define PC_GLV_BETA ECEDU_PC_SECP192K1_GLV_BETA
+#define PC_GLV_G1 ECEDU_PC_SECP192K1_GLV_G1
+#define PC_GLV_G2 ECEDU_PC_SECP192K1_GLV_G2
+#define PC_GLV_GW ECEDU_PC_SECP192K1_GLV_GW
+#define PC_GLV_SW ECEDU_PC_SECP192K1_GLV_SW
+#define PC_GLV_CW ECEDU_PC_SECP192K1_GLV_CW
+#define PC_GLV_MA1 ECEDU_PC_SECP192K1_GLV_MA1
+#define PC_GLV_MA2 ECEDU_PC_SECP192K1_GLV_MA2
+#define PC_GLV_MB1 ECEDU_PC_SECP192K1_GLV_MB1
+#define PC_GLV_MB2 ECEDU_PC_SECP192K1_GLV_MB2
+#define PC_GLV_KBITS ECEDU_PC_SECP192K1_GLV_KBITS
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"

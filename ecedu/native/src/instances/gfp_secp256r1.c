@@ -85,4 +85,5 @@ static int p256_level_point_op(int op, const uint8_t *p1, const uint8_t *p2, uin
 const ecedu_pcurve_impl ecedu_pcurve_secp256r1 = {
     p256_level_decode,   p256_level_validate,          p256_level_mul,
     p256_level_mul_base, p256_level_mul_joint_vartime, p256_level_point_op,
+    NULL, /* glv_op: no endomorphism on P-256 */
 };

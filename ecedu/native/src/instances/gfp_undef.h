@@ -40,5 +40,17 @@
 #undef ISO_Z3
 #undef ISO_Z2INV
 #undef ISO_Z3INV
+#undef PC_GLV
+#undef PC_GLV_BETA
+#undef PC_GLV_G1
+#undef PC_GLV_G2
+#undef PC_GLV_GW
+#undef PC_GLV_SW
+#undef PC_GLV_CW
+#undef PC_GLV_MA1
+#undef PC_GLV_MA2
+#undef PC_GLV_MB1
+#undef PC_GLV_MB2
+#undef PC_GLV_KBITS
 #undef ECEDU_P256M_PORTABLE_UNIT
 #undef ECEDU_P256M_ADX_UNIT

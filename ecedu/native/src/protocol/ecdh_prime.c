@@ -84,3 +84,24 @@ int ecedu_prime_point_op(int ci, int op, const uint8_t *p1, const uint8_t *p2, u
     if (op < ECEDU_PPOINT_ADD || op > ECEDU_PPOINT_DBL) return ECEDU_ERR_ARGUMENT;
     return pc->impl->point_op(op, p1, p2, out);
 }
+
+/* --- glv: the test hook of curve/prime/glv.tmpl.h (public inputs: the tests') --- */
+int ecedu_prime_glv_op(int ci, int op, const uint8_t *k, const uint8_t *k2, size_t klen, const uint8_t *p,
+                       size_t plen, uint8_t *out, size_t outlen) {
+    const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+    if (!pc || !pc->impl->glv_op || !k || !k2 || !p || !out) return ECEDU_ERR_CURVE;
+    const size_t F = felen(pc);
+    if (klen != nlen(pc) || plen != 1 + 2 * F || outlen != 2 * F || p[0] != 0x04) return ECEDU_ERR_LENGTH;
+    if (op < ECEDU_GLV_SPLIT || op > ECEDU_GLV_JOINT_PLAIN) return ECEDU_ERR_ARGUMENT;
+    uint64_t K[KW], K2[KW];
+    uint64_t ok = scalar_load(pc, K, k, klen), ok2 = scalar_load(pc, K2, k2, klen);
+    int zero = 1;
+    for (size_t i = 0; i < klen; i++) zero &= k[i] == 0;
+    if (op == ECEDU_GLV_SPLIT && zero) K[0] = 0, ok = ~(uint64_t)0; /* the split takes k = 0 too */
+    if (!ok) return ECEDU_ERR_SCALAR;
+    if (op >= ECEDU_GLV_JOINT && !ok2) return ECEDU_ERR_SCALAR;
+    int rc = pc->impl->validate(p + 1, p + 1 + F);
+    if (rc) return rc;
+    return pc->impl->glv_op(op, K, K2, p + 1, p + 1 + F, out);
+}
+/* --- end glv --- */

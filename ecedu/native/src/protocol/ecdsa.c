@@ -427,7 +427,9 @@ static int verify_validated(int ci, const uint8_t *qx, const uint8_t *qy, const 
 
     if (pc) { /* prime curve: R = u1 G + u2 Q in one joint multiplication */
         uint8_t rx[72];
-        if (pc->impl->mul_joint_vartime(u1, u2, qx, qy, rx)) return 0; /* R = infinity */
+        int jr = pc->impl->mul_joint_vartime(u1, u2, qx, qy, rx);
+        if (jr < 0) return jr; /* glv: its G table could not be allocated (ECEDU_ERR_INTERNAL) */
+        if (jr) return 0;      /* R = infinity */
         ecedu_bytes_to_words(X, W, rx, F);
         modn_reduce(mn, X, X); /* x < p < 2^(64 nw) */
         uint64_t dx = 0;

@@ -156,4 +156,5 @@ static int PC(iso_point_op)(int op, const uint8_t *p1, const uint8_t *p2, uint8_
 const ecedu_pcurve_impl ISO_TABLE_NAME = {
     PC(iso_decode),  PC(iso_validate),          PC(iso_mul),
     PC(iso_mul_base), PC(iso_mul_joint_vartime), PC(iso_point_op),
+    NULL, /* glv_op: no endomorphism (a != 0) */
 };

@@ -821,6 +821,16 @@ static int PC(point_op)(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *o
     return ECEDU_OK;
 }
 
+/* ------------------------------------------------------------ the GLV endomorphism (a = 0) */
+
+#if defined(PC_GLV) && PC_GLV
+#include "curve/prime/glv.tmpl.h"
+/* k Q and u1 G + u2 Q by the endomorphism; PC(mul), PC(mul_joint_vartime) stay for its hook */
 const ecedu_pcurve_impl PC_TABLE_NAME = {
-    PC(decode), PC(validate), PC(mul), PC(mul_base), PC(mul_joint_vartime), PC(point_op),
+    PC(decode), PC(validate), PC(mul_glv), PC(mul_base), PC(mul_joint_glv_vartime), PC(point_op), PC(glv_op),
 };
+#else
+const ecedu_pcurve_impl PC_TABLE_NAME = {
+    PC(decode), PC(validate), PC(mul), PC(mul_base), PC(mul_joint_vartime), PC(point_op), NULL,
+};
+#endif
