@@ -141,6 +141,41 @@ def test_variable_base_edge_scalars(name):
         assert native.scalar_mult(name, k, *C.G) == ec.multiply_plain(C, k, C.G), k
 
 
+def _regular_digits(kk, count, w):
+    """sw.tmpl.h's PC(recode): odd digits, |d| < 2^w, kk = sum d_i 2^(w i)."""
+    out = []
+    for _ in range(count - 1):
+        d = kk % (1 << (w + 1)) - (1 << w)
+        out.append(d)
+        kk = (kk - d) >> w
+    return out + [kk]
+
+
+def test_comb_top_rows_where_the_sums_meet(name):
+    """The comb's rows from JB = (bits(n) - 1) // 4 on use the complete mixed addition because
+    there the accumulator A can equal +-B (the row's point): find the k with A = +-B at one of
+    those rows and check kG for them (and that the Jacobian rows below never meet: the proof)."""
+    C = get_curve(name)
+    n, L = C.n, C.n.bit_length()
+    W, JB = L // 4 + 1, (L - 1) // 4
+    hits = 0
+    for j in range(JB, W):
+        for d in range(1, 16, 2):
+            for sgn in (1, -1):
+                c = (2 * sgn * d * 16**j) % n  # A = B = +-d 16^j if nothing lies above row j
+                for kk in (c, n - c):
+                    if kk % 2 == 0:
+                        continue
+                    dg = _regular_digits(kk, W, 4)
+                    A = sum(x * 16**i for i, x in enumerate(dg[:j]))
+                    if (A - dg[j] * 16**j) % n and (A + dg[j] * 16**j) % n:
+                        continue
+                    hits += 1
+                    for k in (kk, n - kk):
+                        assert native.scalar_mult_base(name, k) == ec.multiply_plain(C, k, C.G), k
+    assert hits > 0  # every one of the seven curves has such k at its top row
+
+
 def _digest_for(C, e):
     """A digest (a byte longer than n) whose leftmost bits(n) bits are e (SEC 1 4.1.3 step 5)."""
     nbytes = C.n.bit_length() // 8 + 1
