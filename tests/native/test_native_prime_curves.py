@@ -158,7 +158,7 @@ def test_comb_top_rows_where_the_sums_meet(name):
     C = get_curve(name)
     n, L = C.n, C.n.bit_length()
     W, JB = L // 4 + 1, (L - 1) // 4
-    hits = 0
+    meet = set()
     for j in range(JB, W):
         for d in range(1, 16, 2):
             for sgn in (1, -1):
@@ -168,12 +168,11 @@ def test_comb_top_rows_where_the_sums_meet(name):
                         continue
                     dg = _regular_digits(kk, W, 4)
                     A = sum(x * 16**i for i, x in enumerate(dg[:j]))
-                    if (A - dg[j] * 16**j) % n and (A + dg[j] * 16**j) % n:
-                        continue
-                    hits += 1
-                    for k in (kk, n - kk):
-                        assert native.scalar_mult_base(name, k) == ec.multiply_plain(C, k, C.G), k
-    assert hits > 0  # every one of the seven curves has such k at its top row
+                    if (A - dg[j] * 16**j) % n == 0 or (A + dg[j] * 16**j) % n == 0:
+                        meet |= {kk, n - kk}  # odd k used as is; even k via n - k
+    assert meet  # every one of the seven curves has such k at its top row
+    for k in sorted(meet)[:: max(1, len(meet) // 6)]:  # a sample: the Python oracle is slow
+        assert native.scalar_mult_base(name, k) == ec.multiply_plain(C, k, C.G), k
 
 
 def _digest_for(C, e):
