@@ -23,9 +23,13 @@
  * for prime order elliptic curves", EUROCRYPT 2016 (RCB): Alg. 4 (addition), 5 (mixed
  * addition, second point affine) and 6 (doubling) for a = -3; Alg. 7, 8, 9 for a = 0.  They
  * are correct for every pair of points of the curve -- P = Q, P = -Q, either one infinity
- * (Alg. 5/8: the affine point cannot be infinity; the projective one can) -- so the
- * constant-time loops need no case analysis and no masks for exceptional cases
+ * (Alg. 5/8: the affine point cannot be infinity; the projective one can)
  * (tests/native/test_native_prime_curves.py runs the cases through ecedu_prime_point_op).
+ * The scalar loops run on the cheaper Jacobian formulas (PC(jdbl), PC(jadd), PC(jmadd) below),
+ * which are wrong for P = +-Q and infinity: each loop proves in its comment which of its steps
+ * cannot meet those cases, and does the other steps (the last addition of PC(mul), the top rows
+ * of PC(mul_base)) with the complete formulas after PC(jac_to_proj); the joint vartime loop
+ * tests the cases by branches.  No masks for exceptional cases anywhere.
  *
  * Secret paths (valgrind: tests/ctime/ctime_curve_driver.c): PC(mul) and PC(mul_base) are
  * constant time in k: fixed digit count, every table entry read under a mask, signs applied
