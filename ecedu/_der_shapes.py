@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["spki_point", "signature_rs", "signature_der"]
+__all__ = ["spki_point", "signature_octets", "signature_rs", "signature_der", "signature_der_octets"]
 
 
 @cache
@@ -56,9 +56,9 @@ def spki_point(der: bytes) -> tuple[str, bytes] | None:
     return None
 
 
-def _integer(data: bytes, i: int) -> tuple[int, int] | None:
+def _integer(data: bytes, i: int) -> tuple[bytes, int] | None:
     """A positive DER INTEGER at data[i:] in minimal form (X.690 §8.3.2), with a short-form length:
-    ``(value, index after it)``, else ``None``."""
+    ``(its contents octets, index after it)``, else ``None``."""
     if i + 2 > len(data) or data[i] != 0x02:
         return None
     n = data[i + 1]
@@ -69,11 +69,13 @@ def _integer(data: bytes, i: int) -> tuple[int, int] | None:
         return None
     if body[0] == 0 and (n == 1 or not body[1] & 0x80):  # zero, or a superfluous leading 0x00
         return None
-    return int.from_bytes(body, "big"), i + 2 + n
+    return body, i + 2 + n
 
 
-def signature_rs(data: bytes) -> tuple[int, int] | None:
-    """``(r, s)`` if *data* is an ECDSA-Sig-Value in strict DER with r, s ≥ 1, else ``None``."""
+def signature_octets(data: bytes) -> tuple[bytes, bytes] | None:
+    """The contents octets of r and s (big-endian, at most one leading 0x00 before a high bit) if
+    *data* is an ECDSA-Sig-Value in strict DER with r, s ≥ 1, else ``None``: what the native
+    verifier takes (ecedu_ecdsa_verify_sec1_vartime), with no int in between."""
     if len(data) < 8 or data[0] != 0x30:
         return None
     if data[1] < 0x80:
@@ -93,6 +95,14 @@ def signature_rs(data: bytes) -> tuple[int, int] | None:
     return r[0], s[0]
 
 
+def signature_rs(data: bytes) -> tuple[int, int] | None:
+    """``(r, s)`` if *data* is an ECDSA-Sig-Value in strict DER with r, s ≥ 1, else ``None``."""
+    found = signature_octets(data)
+    if found is None:
+        return None
+    return int.from_bytes(found[0], "big"), int.from_bytes(found[1], "big")
+
+
 def _der_integer(v: int) -> bytes:
     """A positive INTEGER in DER: minimal big-endian octets, with a leading 0x00 when the top
     bit is set (X.690 §8.3.2); for len(n) ≤ 66 bytes the length always fits the short form."""
@@ -100,9 +110,27 @@ def _der_integer(v: int) -> bytes:
     return b"\x02" + bytes([len(body)]) + body
 
 
+def _sequence(body: bytes) -> bytes:
+    length = bytes([len(body)]) if len(body) < 0x80 else bytes([0x81, len(body)])
+    return b"\x30" + length + body
+
+
 def signature_der(r: int, s: int) -> bytes:
     """``SEQUENCE { INTEGER r, INTEGER s }`` in DER for 1 ≤ r, s < 2^1000 (the caller checks
     the range against n); the same bytes asn1crypto's DSASignature writes."""
-    body = _der_integer(r) + _der_integer(s)
-    length = bytes([len(body)]) if len(body) < 0x80 else bytes([0x81, len(body)])
-    return b"\x30" + length + body
+    return _sequence(_der_integer(r) + _der_integer(s))
+
+
+def _der_integer_octets(fixed: bytes) -> bytes:
+    """_der_integer of the value of *fixed* (big-endian, nonzero), from its octets: the leading
+    zero octets dropped, one 0x00 put back before a set top bit (X.690 §8.3.2)."""
+    body = fixed.lstrip(b"\x00")
+    if body[0] & 0x80:
+        body = b"\x00" + body
+    return b"\x02" + bytes([len(body)]) + body
+
+
+def signature_der_octets(r: bytes, s: bytes) -> bytes:
+    """signature_der for r and s given as fixed-length big-endian octets (as the C signer writes
+    them; both nonzero): the same bytes, with no int in between."""
+    return _sequence(_der_integer_octets(r) + _der_integer_octets(s))

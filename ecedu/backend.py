@@ -43,8 +43,9 @@ def default_backend() -> str:
 
 
 def native_covers(curve) -> bool:
-    """True if the C kernels have *curve*: the 14 binary curves and the seven prime curves of
-    :data:`ecedu.curves.sec2.NATIVE_PRIME_CURVES`."""
+    """True if the C kernels have *curve*: the 14 binary curves and the 15 prime curves of
+    :data:`ecedu.curves.sec2.NATIVE_PRIME_CURVES` (since issue 18 every prime curve of the
+    registry)."""
     return curve.kind == "binary" or curve.name in NATIVE_PRIME_CURVES
 
 

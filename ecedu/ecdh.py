@@ -20,9 +20,27 @@ from .errors import ECEduError, InvalidPointError
 from .keys import check_private_scalar, load_public_key, public_point_bytes
 from .scalar import multiply
 
+#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name, or id() of the
+#: registry's curve object, -> its call record.
+_FAST: dict = {}
+
 
 def shared_secret(curve, private_key, peer_public_key, backend: str | None = None) -> bytes:
     """The ECDH shared secret x(d·Q); every bad input raises an :class:`~ecedu.errors.ECEduError`."""
+    # The hot path (issue 15): a curve (name or registry object) already used, an int key and a
+    # bytes peer key go straight to C; anything it does not answer (another shape, an error)
+    # goes the general way.
+    if type(private_key) is int and type(peer_public_key) is bytes:
+        fast = _FAST.get(curve if type(curve) is str else id(curve))
+        if fast is not None and (backend is None or backend == "native"):
+            out = fast.ecdh(private_key, peer_public_key)
+            if out is not None:
+                return out
+    return _shared_secret(curve, private_key, peer_public_key, backend)
+
+
+def _shared_secret(curve, private_key, peer_public_key, backend):
+    global _FAST
     from . import x25519
 
     if x25519.is_x25519(curve):  # 32-byte keys, the Montgomery ladder (RFC 7748)
@@ -33,12 +51,14 @@ def shared_secret(curve, private_key, peer_public_key, backend: str | None = Non
         native = native_module()
         _, point = public_point_bytes(peer_public_key, curve)  # the C side validates the point
         try:
-            return native.ecdh(curve.name, d, point)
+            out = native.ecdh(curve.name, d, point)
         except ECEduError:
             # The C code reports a coarse error code; on this (rare) path, let the reference
             # decoder say precisely what is wrong, then fall back to the native message.
             load_public_key(point, curve)
             raise
+        _FAST = native.fastpath.remember(curve)
+        return out
     _, Q = load_public_key(peer_public_key, curve)
     P = multiply(curve, d, Q)
     if P is None:

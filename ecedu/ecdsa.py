@@ -128,6 +128,14 @@ def _native_public_point(curve, public_key):
         raise
 
 
+#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name, or id() of the
+#: registry's curve object, -> its call record.
+_FAST: dict = {}
+#: hash name as the caller spells it -> hashlib's constructor, for names verify() accepted.
+_VERIFY_HASHES: dict = {}
+_sha256 = hashlib.sha256
+
+
 def sign(
     curve,
     private_key: int,
@@ -144,6 +152,27 @@ def sign(
     *hash* must be in :data:`SIGNING_HASHES` unless ``allow_legacy_hash=True`` (see the module
     docstring for the policy).
     """
+    # The hot path (issue 15): SHA-256 (the C signer's own RFC 6979 DRBG) on a curve already
+    # used, an int key and a bytes message go straight to C; anything else, the general way.
+    if (
+        type(private_key) is int
+        and type(message) is bytes
+        and type(hash) is str
+        and hash == "sha256"
+        and (allow_legacy_hash is False or allow_legacy_hash is True)
+    ):
+        fast = _FAST.get(curve if type(curve) is str else id(curve))
+        if fast is not None and (backend is None or backend == "native"):
+            der = signature_format == "der"
+            if der or signature_format == "p1363":
+                out = fast.sign(private_key, _sha256(message).digest(), der)
+                if out is not None:
+                    return out
+    return _sign(curve, private_key, message, hash, backend, signature_format, allow_legacy_hash)
+
+
+def _sign(curve, private_key, message, hash, backend, signature_format, allow_legacy_hash) -> bytes:
+    global _FAST
     curve = get_curve(curve)
     d = check_private_scalar(curve, private_key)
     fmt = _check_format(signature_format)
@@ -152,7 +181,9 @@ def sign(
     hash_name = _hash_name(hash, signing=True, allow_legacy_hash=allow_legacy_hash)
     h1 = _digest(message, hash_name)
     if resolve(backend, curve) == "native":
-        r, s = native_module().ecdsa_bridge.ecdsa_sign_digest(curve.name, d, h1, hash_name)
+        native = native_module()
+        r, s = native.ecdsa_bridge.ecdsa_sign_digest(curve.name, d, h1, hash_name)
+        _FAST = native.fastpath.remember(curve)
     else:
         r, s = _sign_digest(curve, d, h1, hash_name)
     return encode_signature(r, s, curve) if fmt == "der" else encode_signature_p1363(curve, r, s)
@@ -190,6 +221,22 @@ def verify(
     that is not bytes-like at all (None, str, int, ...), a malformed public key, an unknown curve,
     hash or format raises :class:`~ecedu.errors.ECEduError`.
     """
+    # The hot path (issue 15): bytes in, a curve and a hash already used: one C call that
+    # decodes and validates the key and verifies; anything it does not answer, the general way.
+    if type(public_key) is bytes and type(message) is bytes and type(signature) is bytes:
+        fast = _FAST.get(curve if type(curve) is str else id(curve))
+        if fast is not None and (backend is None or backend == "native") and type(hash) is str:
+            h = _VERIFY_HASHES.get(hash)
+            der = signature_format == "der"
+            if h is not None and (der or signature_format == "p1363"):
+                ok = fast.verify(public_key, h(message).digest(), signature, der)
+                if ok is not None:
+                    return ok
+    return _verify(curve, public_key, message, signature, hash, backend, signature_format)
+
+
+def _verify(curve, public_key, message, signature, hash, backend, signature_format) -> bool:
+    global _FAST
     curve = get_curve(curve)
     fmt = _check_format(signature_format)
     if not is_bytes_like(signature):
@@ -201,7 +248,8 @@ def verify(
         Q = _native_public_point(curve, public_key)
     else:
         _, Q = load_public_key(public_key, curve)
-    h1 = _digest(message, _hash_name(hash, signing=False))
+    hash_name = _hash_name(hash, signing=False)
+    h1 = _digest(message, hash_name)
     try:
         if fmt == "der":
             r, s = decode_signature(signature, curve)
@@ -210,7 +258,12 @@ def verify(
     except EncodingError:
         return False
     if native:
-        return native_module().ecdsa_bridge.ecdsa_verify_point_bytes(curve.name, Q, h1, r, s)
+        module = native_module()
+        ok = module.ecdsa_bridge.ecdsa_verify_point_bytes(curve.name, Q, h1, r, s)
+        _FAST = module.fastpath.remember(curve)
+        if type(hash) is str and hash not in _VERIFY_HASHES and len(_VERIFY_HASHES) < 64:
+            _VERIFY_HASHES[hash] = _hash_function(hash_name)
+        return ok
     n = curve.n
     if not (1 <= r < n and 1 <= s < n):
         return False

@@ -303,7 +303,7 @@ def test_ecdh_matches_openssl_derive(kit):
 
 
 def _backends(curve) -> list[str]:
-    """The python backend, and the native one where it has the curve (binary and seven prime)."""
+    """The python backend, and the native one where it has the curve (binary and the 15 prime)."""
     return ["python"] + (["native"] if native_available() and native_covers(curve) else [])
 
 

@@ -18,7 +18,7 @@ import pytest
 
 import ecedu
 from ecedu import ecdsa, keys
-from ecedu.backend import native_available
+from ecedu.backend import native_available, native_covers
 from ecedu.errors import ECEduError, EncodingError, InvalidScalarError
 
 RNG = random.Random(1363)
@@ -117,7 +117,9 @@ BACKENDS = ["python"] + (["native"] if native_available() else [])
 
 
 @pytest.mark.parametrize("backend", BACKENDS)
-@pytest.mark.parametrize("name", ["sect163k1", "sect233r1", "sect409k1", "sect571r1"])
+@pytest.mark.parametrize(
+    "name", ["sect163k1", "sect233r1", "sect409k1", "sect571r1", "secp224k1", "brainpoolP256r1"]
+)
 def test_both_backends_give_the_same_p1363(name, backend):
     """P1363 is the DER signature's (r, s), on the python and the native backend alike."""
     C = ecedu.get_curve(name)
@@ -232,7 +234,7 @@ def test_p1363_against_openssl_cli(tmp_path):
         ints = re.findall(rb"INTEGER\s+:([0-9A-F]+)", parsed)
         r, s = (int(v, 16) for v in ints)
         raw = raw_sig(C, r, s)
-        for backend in BACKENDS if C.kind == "binary" else ["python"]:
+        for backend in BACKENDS if native_covers(C) else ["python"]:
             assert (
                 ecdsa.verify(C, pub.read_bytes(), MESSAGE, raw, signature_format="p1363", backend=backend)
                 is True
@@ -248,18 +250,16 @@ def test_p1363_against_openssl_cli(tmp_path):
 
 
 @pytest.mark.parametrize("name", ["secp160k1", "secp224k1", "brainpoolP224r1", "brainpoolP512r1"])
-def test_added_prime_curves_use_the_python_backend(name):
-    """The default backend falls back to the reference code on a prime curve the kernels lack, and
-    an explicit backend='native' says which curves they cover."""
-    from ecedu.errors import BackendUnavailableError
-
+def test_added_prime_curves_default_to_native(name):
+    """Issue 18's curves are in the native library now: the default backend is native where the
+    library loads, and both backends give the same RFC 6979 signature and shared secret."""
     C = ecedu.get_curve(name)
     d = RNG.randrange(1, C.n)
-    assert ecdsa.sign(C, d, MESSAGE) == ecdsa.sign(C, d, MESSAGE, backend="python")
+    sig = ecdsa.sign(C, d, MESSAGE, backend="python")
+    assert ecdsa.sign(C, d, MESSAGE) == sig
     if native_available():
-        for call in (
-            lambda: ecdsa.sign(C, d, MESSAGE, backend="native"),
-            lambda: ecedu.ecdh.shared_secret(C, d, spki(C, 3), backend="native"),
-        ):
-            with pytest.raises(BackendUnavailableError, match="binary curves and the prime curves"):
-                call()
+        assert native_covers(C)
+        assert ecdsa.sign(C, d, MESSAGE, backend="native") == sig
+        assert ecedu.ecdh.shared_secret(C, d, spki(C, 3), backend="native") == ecedu.ecdh.shared_secret(
+            C, d, spki(C, 3), backend="python"
+        )

@@ -166,9 +166,42 @@ def render() -> str:
 
 def prime_sizes(name):
     p, a, b, gx, gy, n, h = PRIME_CURVES[name]
-    assert h == 1 and a in (0, p - 3), f"{name}: the template covers a = 0 or -3, cofactor 1"
+    assert h == 1 and (a in (0, p - 3) or twist_z(name)), (
+        f"{name}: the template covers a = 0 or -3, cofactor 1"
+    )
     pbits, nbits = p.bit_length(), n.bit_length()
     return p, a, b, gx, gy, n, pbits, nbits, (pbits + 63) // 64, (nbits + 63) // 64
+
+
+def twist_z(name):
+    """For a curve with a neither 0 nor -3 (Brainpool): the Z of RFC 5639 §3 that maps it to
+    its twisted curve y^2 = x^3 - 3x + B_t, B_t = b Z^6 (a Z^4 = -3), by (x, y) -> (Z^2 x,
+    Z^3 y), an isomorphism over GF(p) (Z != 0; Silverman, AEC III.3.1(b)).  Derived here, not
+    copied: Z^4 = -3/a, found by two square roots (p = 3 mod 4 on these primes, so -1 is a
+    non-square and exactly one of the two square roots of -3/a is itself a square); of the two
+    fourth roots +-Z the smaller, which is RFC 5639's Z (tests/native/test_native_new_curves.py
+    checks B_t and the base point against OpenSSL's brainpoolPxxxt1).  None for a in {0, -3}."""
+    p, a, _b, _gx, _gy, _n, _h = PRIME_CURVES[name]
+    if a in (0, p - 3):
+        return None
+    assert p % 4 == 3, f"{name}: the fourth root below needs p = 3 mod 4"
+    c = -3 * pow(a, -1, p) % p
+    s = pow(c, (p + 1) // 4, p)
+    assert s * s % p == c, f"{name}: -3/a is not a square: no twist with a = -3"
+    if pow(s, (p - 1) // 2, p) != 1:
+        s = p - s
+    z = pow(s, (p + 1) // 4, p)
+    assert z * z % p == s and pow(z, 4, p) * a % p == p - 3
+    return min(z, p - z)
+
+
+def twisted(name):
+    """(B_t, G_t) of the twisted curve of twist_z: b Z^6 and (Z^2 gx, Z^3 gy), checked on it."""
+    p, _a, b, gx, gy, _n, _h = PRIME_CURVES[name]
+    z = twist_z(name)
+    bt, gxt, gyt = b * pow(z, 6, p) % p, z * z * gx % p, pow(z, 3, p) * gy % p
+    assert (gyt * gyt - (gxt**3 - 3 * gxt + bt)) % p == 0
+    return bt, gxt, gyt
 
 
 def byte_list(v: int, nbytes: int) -> str:
@@ -216,8 +249,17 @@ def render_prime_params() -> str:
         P = f"ECEDU_PC_{name.upper()}_"
         fb = (pbits + 7) // 8
         R = 1 << (64 * pw)
+        z = twist_z(name)
+        if z is None:
+            head = f"/* {name}: p of {pbits} bits, n of {nbits} bits, a = {'0' if a == 0 else '-3'} */"
+        else:  # the template runs on the twisted curve; B, GX, GY are its b_t and Z^2 G, Z^3 G
+            b, gx, gy = twisted(name)
+            head = (
+                f"/* {name}: p of {pbits} bits, n of {nbits} bits, general a: B, GX, GY of its twisted\n"
+                f" * curve {name[:-2]}t1 (a = -3, RFC 5639 §3), the isomorphism's Z^2, Z^3 and inverses */"
+            )
         out += [
-            f"/* {name}: p of {pbits} bits, n of {nbits} bits, a = {'0' if a == 0 else '-3'} */",
+            head,
             f"#define {P}LIMBS {pw}",
             f"#define {P}BYTES {fb}",
             f"#define {P}P {words(p, pw)}",
@@ -230,8 +272,16 @@ def render_prime_params() -> str:
             f"#define {P}N {words(n, nw)}",
             f"#define {P}NW {nw}",
             f"#define {P}NBITS {nbits}",
-            "",
         ]
+        if z is not None:
+            z2, z3 = z * z % p, pow(z, 3, p)
+            out += [
+                f"#define {P}ISO_Z2 {byte_list(z2, fb)}",
+                f"#define {P}ISO_Z3 {byte_list(z3, fb)}",
+                f"#define {P}ISO_Z2INV {byte_list(pow(z2, -1, p), fb)}",
+                f"#define {P}ISO_Z3INV {byte_list(pow(z3, -1, p), fb)}",
+            ]
+        out += [""]
     out += ["#endif", ""]
     return "\n".join(out)
 

@@ -21,7 +21,8 @@ One JSON record per operation and curve (``op`` = ``ecdh``, ``ecdsa_sign``,
   ``openssl speed -mr ecdh<x>`` / ``ecdsa<x>`` as a subprocess, spread between ecedu's
   windows (each run's figure in ``openssl_runs_ops_per_s``, the fastest in
   ``openssl_best_ops_per_s``), or, for curves ``openssl speed`` does not
-  list (sect163r1, sect193r1, sect193r2, sect239k1, secp256k1), libcrypto called
+  list (sect163r1, sect193r1, sect193r2, sect239k1, secp256k1, secp160k1, secp192k1,
+  secp224k1, brainpoolP224r1, brainpoolP320r1), libcrypto called
   in-process through ctypes (``EVP_PKEY_derive`` / ``EVP_PKEY_sign`` / ``EVP_PKEY_verify``
   on prepared contexts, as openssl speed does); ``openssl_source`` says which.
   ``libcrypto_ops_per_s`` is the in-process figure on every curve (cross-check; skip it

@@ -7,56 +7,72 @@ For each curve, the per-call CPU time of
 - ``ecedu.ecdh.shared_secret`` with the peer key as a SEC 1 point and as SPKI DER,
 - ``ecedu.ecdsa.sign`` and ``ecedu.ecdsa.verify`` (SEC 1 and SPKI DER public key, DER signature),
 
-and the overhead (public − C) and the rate (C / public).  The C verify loop starts from a
-decoded point and a digest, so the verify overhead includes the point's decoding and validation
-(in C) and the hashing of the message; the ECDH loop decodes and validates like the public call.
+and the overhead (public − C) and the rate (C / public).  The public calls get the C loops' own
+inputs (src/bench.c: the key 0x00 5a 5a …, the message "ecedu ecdsa bench", the peer key
+0x00 33 33 …·G), so that both do the same work in C: RFC 6979 rejects a candidate nonce ≥ n about
+half the time on curves with n just above a power of two (sect163k1, sect233k1, …), and each
+rejection costs an HMAC-DRBG step, which another key or message would put into the "overhead".
+The C verify loop starts from the coordinates of a validated point and a digest, so the verify
+overhead includes the point's decoding (in C) and the hashing of the message; the ECDH loop
+decodes and validates like the public call.
 
-Times are process CPU time (``time.process_time``), the minimum over repeats, so that other
-load on the machine inflates them less than wall-clock time would.  Command::
+Times are process CPU time (``time.process_time``), so that other load on the machine inflates
+them less than wall-clock time would; each figure is the minimum (default) or the median over
+the repeats.  Command::
 
     python -m ecedu.bench.callpath [--curves sect163k1,sect233k1] [--calls 2000] [--repeats 9]
+                                   [--statistic min|median]
 """
 
 from __future__ import annotations
 
 import argparse
+import statistics
 import time
 
 from ecedu import ecdh, ecdsa, keys, native
 from ecedu.curves import get_curve
 from ecedu.ec import encode_point
 
-MESSAGE = b"ecedu call-path benchmark"
+#: The message whose SHA-256 is the C loops' digest (bench_inputs in src/bench.c).
+MESSAGE = b"ecedu ecdsa bench"
+STATISTICS = {"min": min, "median": statistics.median}
 
 
-def per_call_us(fn, calls: int, repeats: int) -> float:
-    """The least CPU time of one call of fn over `repeats` runs of `calls` calls, in µs."""
-    best = float("inf")
+def per_call_us(fn, calls: int, repeats: int, statistic=min) -> float:
+    """The CPU time of one call of fn over `repeats` runs of `calls` calls (their minimum or
+    median), in µs."""
+    runs = []
     for _ in range(repeats):
         t0 = time.process_time()
         for _ in range(calls):
             fn()
-        best = min(best, (time.process_time() - t0) / calls)
-    return best * 1e6
+        runs.append((time.process_time() - t0) / calls)
+    return statistic(runs) * 1e6
 
 
-def c_loop_us(bench, name: str, calls: int, repeats: int) -> float:
-    return min(bench(name, calls) / calls for _ in range(repeats)) * 1e6
+def c_loop_us(bench, name: str, calls: int, repeats: int, statistic=min) -> float:
+    return statistic([bench(name, calls) / calls for _ in range(repeats)]) * 1e6
 
 
-def measure(name: str, calls: int = 2000, repeats: int = 9) -> list[dict]:
+def bench_scalar(curve, byte: int) -> int:
+    """The C loops' fixed scalar 0x00 <byte> <byte> … of len(n) bytes (< n on every curve)."""
+    return int.from_bytes(bytes([byte]) * curve.order_byte_length, "big") >> 8
+
+
+def measure(name: str, calls: int = 2000, repeats: int = 9, statistic=min) -> list[dict]:
     """Records {curve, operation, key, c_us, public_us, overhead_us, rate} for one curve."""
     curve = get_curve(name)
-    d = keys.generate_private_key(curve)
-    q = keys.public_key(curve, keys.generate_private_key(curve))
+    d = bench_scalar(curve, 0x5A)
+    q = keys.public_key(curve, bench_scalar(curve, 0x33))
     peer = {"sec1": encode_point(curve, q), "spki": keys.public_key_to_der(curve, q)}
     own = keys.public_key(curve, d)
     mine = {"sec1": encode_point(curve, own), "spki": keys.public_key_to_der(curve, own)}
     signature = ecdsa.sign(curve, d, MESSAGE)
     c = {
-        "ecdh": c_loop_us(native.bench_ecdh, name, calls, repeats),
-        "sign": c_loop_us(native.bench_ecdsa_sign, name, calls, repeats),
-        "verify": c_loop_us(native.bench_ecdsa_verify, name, calls, repeats),
+        "ecdh": c_loop_us(native.bench_ecdh, name, calls, repeats, statistic),
+        "sign": c_loop_us(native.bench_ecdsa_sign, name, calls, repeats, statistic),
+        "verify": c_loop_us(native.bench_ecdsa_verify, name, calls, repeats, statistic),
     }
     cases = [
         ("ecdh", "sec1", lambda: ecdh.shared_secret(name, d, peer["sec1"])),
@@ -67,7 +83,8 @@ def measure(name: str, calls: int = 2000, repeats: int = 9) -> list[dict]:
     ]
     records = []
     for op, key, fn in cases:
-        public = per_call_us(fn, calls, repeats)
+        fn()  # the first call takes the general path (and makes the curve's call record)
+        public = per_call_us(fn, calls, repeats, statistic)
         records.append(
             {
                 "curve": name,
@@ -86,7 +103,8 @@ def main(argv=None) -> int:
     p = argparse.ArgumentParser(prog="python -m ecedu.bench.callpath", description=__doc__.split("\n")[0])
     p.add_argument("--curves", default=",".join(native.CURVES), help="comma-separated (all native curves)")
     p.add_argument("--calls", type=int, default=2000, help="calls per timed run (2000)")
-    p.add_argument("--repeats", type=int, default=9, help="timed runs; the minimum is kept (9)")
+    p.add_argument("--repeats", type=int, default=9, help="timed runs (9)")
+    p.add_argument("--statistic", choices=sorted(STATISTICS), default="min", help="of the runs (min)")
     args = p.parse_args(argv)
     if not native.available():
         raise SystemExit(f"the native library is not available: {native.load_error()}")
@@ -95,7 +113,7 @@ def main(argv=None) -> int:
         f"{'overhead':>9s} {'rate':>6s}"
     )
     for name in args.curves.split(","):
-        for r in measure(name.strip(), args.calls, args.repeats):
+        for r in measure(name.strip(), args.calls, args.repeats, STATISTICS[args.statistic]):
             print(
                 f"{r['curve']:11s} {r['operation']:9s} {r['key']:5s} {r['c_us']:10.2f} "
                 f"{r['public_us']:10.2f} {r['overhead_us']:9.2f} {r['rate']:6.1%}"

@@ -19,7 +19,8 @@ def build_parser() -> argparse.ArgumentParser:
         prog="python -m ecedu speed",
         description="Measure ecedu (native C library and/or the pure-Python API) and OpenSSL "
         "on the same curves in the same run; print a table like openssl speed.",
-        epilog="Curves openssl speed lacks (sect163r1, sect193r1/r2, sect239k1, secp256k1) are "
+        epilog="Curves openssl speed lacks (sect163r1, sect193r1/r2, sect239k1, secp256k1, secp160k1/192k1/224k1, "
+        "brainpoolP224r1/P320r1) are "
         "measured through libcrypto in-process. See the ecedu.bench docstring for the "
         "methodology.",
     )
@@ -43,8 +44,8 @@ def build_parser() -> argparse.ArgumentParser:
         nargs="+",
         metavar="CURVE",
         help="SEC 2 names (or nistk163 / P-256 ...), space or comma separated; "
-        "'all', 'binary' or 'prime' (default: all 21, the 14 binary curves and the "
-        "seven prime ones; for field: one curve per field)",
+        "'all', 'binary' or 'prime' (default: all 29, the 14 binary curves and the "
+        "15 prime ones; for field: one curve per field)",
     )
     p.add_argument(
         "--seconds",

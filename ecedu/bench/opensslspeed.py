@@ -50,6 +50,10 @@ SPEED_SUFFIX = {
     "sect409r1": "b409",
     "sect571r1": "b571",
     "X25519": "x25519",  # ecdhx25519 (no ECDSA: X25519 is key agreement only)
+    # OpenSSL 3.0 has three of the five Brainpool r1 curves (not P224r1, P320r1)
+    "brainpoolP256r1": "brp256r1",
+    "brainpoolP384r1": "brp384r1",
+    "brainpoolP512r1": "brp512r1",
 }
 
 # Position in OpenSSL 3.0's ec curve table (the <index> of +F4/+F5 lines).
@@ -70,6 +74,9 @@ SPEED_INDEX = {
     13: "sect283r1",
     14: "sect409r1",
     15: "sect571r1",
+    16: "brainpoolP256r1",  # 16-21: brainpoolP256r1, P256t1, P384r1, P384t1, P512r1, P512t1
+    18: "brainpoolP384r1",
+    20: "brainpoolP512r1",
     22: "X25519",  # OpenSSL 3.0's ecdh table: 16-21 are brainpool, then X25519 and X448
 }
 
@@ -91,18 +98,24 @@ CURVE_BITS = {
     "sect409r1": 409,
     "sect571r1": 571,
     "X25519": 253,  # openssl speed prints the bits of the group order
+    "brainpoolP256r1": 256,
+    "brainpoolP384r1": 384,
+    "brainpoolP512r1": 512,
 }
 
 NOT_IN_SPEED_REASON = "openssl speed has no algorithm for this curve"
 
 
 def speed_name(curve: str) -> str | None:
-    """openssl's name (``nistk163``, ``nistp256``, ``secp160r1``) or None if speed lacks it."""
+    """openssl's name (``nistk163``, ``nistp256``, ``secp160r1``, ``brainpoolP256r1``) or None if
+    speed lacks it."""
     s = SPEED_SUFFIX.get(curve)
     if s is None:
         return None
     if s == "x25519":
         return "X25519"
+    if s.startswith("brp"):
+        return curve  # openssl prints "256 bits ecdh (brainpoolP256r1)"
     return "secp160r1" if s == "p160" else "nist" + s
 
 

@@ -37,6 +37,16 @@ BINARY_CURVES = [
     "sect571r1",
 ]
 PRIME_CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1"]
+# issue 18: the a = 0 curves of SEC 2 and the Brainpool r1 curves (RFC 5639); openssl speed has
+# brainpoolP256r1/P384r1/P512r1, the others are timed through libcrypto in-process
+PRIME_CURVES += ["secp160k1", "secp192k1", "secp224k1"]
+PRIME_CURVES += [
+    "brainpoolP224r1",
+    "brainpoolP256r1",
+    "brainpoolP320r1",
+    "brainpoolP384r1",
+    "brainpoolP512r1",
+]
 #: RFC 7748 key agreement (ECDH only; 32-byte keys, ecedu.x25519)
 X25519 = "X25519"
 ALL_CURVES = BINARY_CURVES + PRIME_CURVES + [X25519]
@@ -553,7 +563,7 @@ def run_benchmark(cfg: Config) -> list:
         if measure_native and cfg.op != "field" and not nat.supports_curve(curve):
             measure_native, measure_python = False, True
             native_reason = (
-                "the native library lacks this curve (it has the 14 binary curves and seven prime ones)"
+                "the native library lacks this curve (it has the 14 binary curves and 15 prime ones)"
             )
         if cfg.op == "field" and measure_native and not curve.startswith("sect"):
             native_reason = "the native library implements binary fields only"

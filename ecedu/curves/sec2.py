@@ -285,6 +285,17 @@ NATIVE_PRIME_CURVES = (
     "secp384r1",
     "secp521r1",
     "secp256k1",
+    # a = 0 like secp256k1 (SEC 2)
+    "secp160k1",
+    "secp192k1",
+    "secp224k1",
+    # RFC 5639: computed on the isomorphic twisted curve brainpoolPxxxt1 (a = -3), see
+    # curve/prime/iso.tmpl.h and tools/gen_curves.py
+    "brainpoolP224r1",
+    "brainpoolP256r1",
+    "brainpoolP320r1",
+    "brainpoolP384r1",
+    "brainpoolP512r1",
 )
 
 # name: dotted OID (SEC 2 section A.2, X9.62 for prime192v1/prime256v1, RFC 5639 §4.1)

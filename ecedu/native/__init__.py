@@ -26,8 +26,9 @@ scalars; points are ``(x, y)`` tuples of ints)::
     library_path() -> str | None
     FIELD_DEGREES                              # (163, 193, 233, 239, 283, 409, 571)
     CURVES                                     # the 14 binary curve names
-    PRIME_CURVES                               # the 7 prime ones (src/curve/prime/):
-                                               # secp160r1 ... secp521r1, secp256k1
+    PRIME_CURVES                               # the 15 prime ones (src/curve/prime/):
+                                               # secp160r1 ... secp521r1, secp256k1,
+                                               # secp160k1/192k1/224k1, brainpoolP*r1
     ALL_CURVES                                 # both; every point/ECDH/ECDSA function
                                                # below takes any of them
 
@@ -89,6 +90,7 @@ import ctypes
 from ecedu.errors import ECEduError, EncodingError, UnknownCurveError
 
 from . import ecdsa_bridge as ecdsa_bridge  # ecedu.ecdsa reaches it as native.ecdsa_bridge
+from . import fastpath as fastpath  # the public calls' hot path (issue 15)
 from . import library
 from .library import ALL_CURVES, CURVES, FIELD_DEGREES, PRIME_CURVES, check, lib
 from .prime import (

@@ -3,7 +3,7 @@
 Uses the library that :mod:`ecedu.native.library` loaded, so ``ECEDU_NATIVE_LIB`` and
 :func:`ecedu.native.force_implementation` apply here too.
 
-Python API (curve names as in :data:`ecedu.native.ALL_CURVES`: the binary and the seven prime
+Python API (curve names as in :data:`ecedu.native.ALL_CURVES`: the binary and the 15 prime
 curves; ints are scalars mod n, or coordinates: integers mod p, or field elements of GF(2^m)
 with bit i = coefficient of z^i)::
 

@@ -110,6 +110,8 @@ SIGNATURES = {
     "ecedu_bench_ecdsa_sign": (_dbl, [_int, _long]),
     "ecedu_bench_ecdsa_verify": (_dbl, [_int, _long]),
     "ecedu_bench_scalar_mult_cycles": (_int, [_int, _cp, _sz, _sz, _u64p]),
+    # dudect: one secret path per call (bench.c)
+    "ecedu_bench_dudect_cycles": (_int, [_int, _int, _cp, _sz, _sz, _u64p]),
     "ecedu_bench_cycles": (_int, [_int, _int, _long, _u64p, _intp]),
     "ecedu_tsc_per_core_cycle": (_dbl, []),
     "ecedu_bench_prime_mul": (_dbl, [_int, _cp, _sz, _long]),
@@ -121,6 +123,8 @@ SIGNATURES = {
     "ecedu_x25519_base": (_int, [_cp, _sz, _u8p, _sz]),
     "ecedu_fe25519_op": (_int, [_int, _cp, _cp, _u8p, _sz]),
     "ecedu_bench_x25519": (_dbl, [_long]),
+    # issue 15: the public ecdsa.verify in one call (a SEC 1 key, r and s as DER contents)
+    "ecedu_ecdsa_verify_sec1_vartime": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz, _cp, _sz]),
 }
 
 #: The exception and message of each C error code, by the code's name in ecedu_native.h.
@@ -149,6 +153,9 @@ _LOAD_ERROR: str | None = None
 CONSTANTS: dict[str, int] = {}
 _ERROR_BY_CODE: dict[int, tuple[type, str]] = {}
 _CURVE_PARAMS: dict[str, CurveParams] = {}  # what the loaded library says of each curve
+#: Called (no arguments) at every load(): caches built on the previous library drop it
+#: (ecedu.native.fastpath registers one).
+ON_LOAD: list = []
 
 
 def _read_constants(lib) -> dict[str, int]:
@@ -165,6 +172,8 @@ def load(path: str | os.PathLike | None = None) -> None:
     global _LIB, _LOAD_ERROR, CONSTANTS, _ERROR_BY_CODE
     path = str(path or os.environ.get("ECEDU_NATIVE_LIB") or DEFAULT_PATH)
     _CURVE_PARAMS.clear()
+    for hook in ON_LOAD:
+        hook()
     try:
         lib = ctypes.CDLL(path)
         for name, (res, args) in SIGNATURES.items():

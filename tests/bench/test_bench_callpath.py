@@ -28,3 +28,25 @@ def test_command_prints_one_row_per_path(capsys):
     rows = capsys.readouterr().out.strip().splitlines()
     assert len(rows) == 1 + 5 and rows[0].split()[0] == "curve"
     assert all(row.startswith("sect163k1") for row in rows[1:])
+
+
+@pytest.mark.parametrize("name", ["sect163k1", "sect571r1", "secp521r1"])
+def test_the_public_calls_get_the_c_loops_inputs(name):
+    """bench.c's key is 0x00 5a 5a ... (len(n) bytes) and its digest SHA-256("ecedu ecdsa bench")."""
+    import hashlib
+
+    from ecedu.curves import get_curve
+
+    curve = get_curve(name)
+    L = curve.order_byte_length
+    assert callpath.bench_scalar(curve, 0x5A).to_bytes(L, "big") == b"\x00" + b"\x5a" * (L - 1)
+    assert callpath.bench_scalar(curve, 0x33).to_bytes(L, "big") == b"\x00" + b"\x33" * (L - 1)
+    assert hashlib.sha256(callpath.MESSAGE).digest() == native.ecdsa_bridge.sha256(b"ecedu ecdsa bench")
+
+
+def test_median_statistic(capsys):
+    assert (
+        callpath.main(["--curves", "sect163k1", "--calls", "5", "--repeats", "3", "--statistic", "median"])
+        == 0
+    )
+    assert len(capsys.readouterr().out.strip().splitlines()) == 6

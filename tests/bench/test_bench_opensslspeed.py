@@ -82,6 +82,13 @@ def test_name_mapping():
         assert osp.speed_algorithms("ecdh", missing) is None
     assert osp.speed_name("sect163k1") == "nistk163"
     assert osp.speed_name("secp256r1") == "nistp256"
+    # OpenSSL 3.0 speed has three Brainpool r1 curves (indices 16, 18, 20 of its table)
+    assert osp.speed_algorithms("ecdsa", "brainpoolP384r1") == "ecdsabrp384r1"
+    assert osp.speed_name("brainpoolP256r1") == "brainpoolP256r1"
+    for missing in ("secp160k1", "secp224k1", "brainpoolP224r1", "brainpoolP320r1"):
+        assert osp.speed_algorithms("ecdh", missing) is None
+    out = osp.parse_mr("+F5:20:512:1141.7:0.000876\n+F4:18:384:1781.8:2040.0\n")
+    assert [r.curve for r in out.results] == ["brainpoolP512r1", "brainpoolP384r1"]
     assert osp.openssl_seconds(0.2) == 1 and osp.openssl_seconds(2.6) == 3
 
 

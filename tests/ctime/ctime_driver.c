@@ -13,7 +13,7 @@
  *                              included, and in a second pass the ladder),
  *   - ecedu_ecdh              (point decoding/validation is public; the
  *                              ladder and the x output conversion are not).
- * The seven prime curves (curve/prime/) go through the same three calls: the
+ * The fifteen prime curves (curve/prime/) go through the same three calls: the
  * regular signed-window variable-base method with its masked table scan, the
  * fixed-base comb with its masked row scans, the recodings, and the Fermat
  * inversion back to affine coordinates.  Their field does not depend on the
@@ -138,7 +138,7 @@ int main(int argc, char **argv) {
             for (int ci = 0; ci < ecedu_curve_count(); ci++) {
                 int m, nbits, h, koblitz;
                 if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 2;
-                int prime = ecedu_curve_name(ci)[3] == 'p'; /* secp..., not sect... */
+                int prime = strncmp(ecedu_curve_name(ci), "sect", 4) != 0; /* secp..., brainpool... */
                 if (ladder && !koblitz) continue; /* nothing changes for them */
                 if (prime && portable) continue;  /* nor for the prime curves */
                 int r = run_curve(ci);

@@ -1,6 +1,7 @@
 """Constant-time check: tests/ctime/ctime_driver.c run under valgrind memcheck with
 the secret scalars marked undefined (libsecp256k1's method).  Zero reports allowed."""
 
+import re
 import subprocess
 from pathlib import Path
 
@@ -31,8 +32,10 @@ def test_secret_scalar_paths_are_constant_time(driver):
     assert "ERROR SUMMARY: 0 errors" in r.stderr, r.stderr[-8000:]
     assert r.returncode == 0, r.stdout + r.stderr[-4000:]
     # 14 curves with the tau-adic method on the Koblitz ones, the 6 Koblitz curves again
-    # with the ladder; both field paths; the 7 prime curves once (secp256r1 twice with --mulx)
-    assert r.stdout.count(" ok") == 2 * (14 + 6) + 7 + len(mulx), r.stdout
+    # with the ladder; both field paths; the 15 prime curves once (secp256r1 twice with --mulx)
+    assert r.stdout.count(" ok") == 2 * (14 + 6) + 15 + len(mulx), r.stdout
     assert r.stdout.count(" ladder ") == 2 * 6, r.stdout
-    assert r.stdout.count(" prime ") == 7 + len(mulx), r.stdout
+    assert r.stdout.count(" prime ") == 15 + len(mulx), r.stdout
+    for name in ("secp160k1", "secp224k1", "brainpoolP224r1", "brainpoolP512r1"):  # issue 18's
+        assert re.search(rf"^best +prime +{name} +ok$", r.stdout, re.M), r.stdout
     assert r.stdout.count("mulx     prime  secp256r1  ok") == len(mulx), r.stdout

@@ -208,7 +208,7 @@ def test_bad_private_keys(name):
     with pytest.raises(EncodingError):
         eb.ecdsa_sign(name, 5, "not bytes")
     with pytest.raises(UnknownCurveError):
-        eb.ecdsa_sign("brainpoolP256r1", 5, h)  # a prime curve the kernels lack
+        eb.ecdsa_sign("brainpoolP256t1", 5, h)  # the twisted curve: internal to the kernels, no public curve
     with pytest.raises(UnknownCurveError):
         eb.ecdsa_verify("nope", 1, 2, h, 1, 1)
 

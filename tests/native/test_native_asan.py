@@ -54,6 +54,10 @@ def test_fuzz_under_asan_ubsan():
         "tests/test_x25519.py",
         "tests/native/test_native_prime_curves.py",
         "tests/native/test_native_prime_variants.py",
+        "tests/native/test_native_ecdsa_sec1.py",  # issue 15: the one-call verifier
+        # dudect: the timer of every secret path, on good and bad arguments
+        "tests/native/test_native_dudect.py::test_every_target_runs_through_the_timer",
+        "tests/native/test_native_dudect.py::test_the_timer_checks_its_arguments",
     ]
     r = subprocess.run(
         [sys.executable, "-m", "pytest", "-q", "-x", "-p", "no:cacheprovider", "-o", "addopts=", *tests],

@@ -204,7 +204,7 @@ def test_bad_scalars_and_encodings(name):
         with pytest.raises((EncodingError, InvalidPointError)):
             native.ecdh(name, 7, bad)
     with pytest.raises(UnknownCurveError):
-        native.ecdh("brainpoolP256r1", 7, enc)  # a prime curve the kernels lack
+        native.ecdh("brainpoolP256t1", 7, enc)  # the twisted curve: internal to the kernels, no public curve
     with pytest.raises(UnknownCurveError):
         native.scalar_mult_base("nope", 7)
     with pytest.raises(InvalidPointError):  # x with no point on the curve (trace 1), compressed

@@ -268,26 +268,10 @@ double ecedu_tsc_per_core_cycle(void) {
 #endif
 }
 
-/* For i < count: the time of one ecedu_scalar_mult(ci, k_i, G) into cycles[i], k_i the i-th of
- * count scalars of klen bytes stored back to back.  The input of a dudect-style test
- * (Reparaz, Balasch, Verbauwhede 2017): the caller interleaves two classes of scalars and
- * compares the two distributions of times.  Returns ECEDU_OK or the first error. */
+/* For i < count: the time of one ecedu_scalar_mult(ci, k_i, G) into cycles[i] (the
+ * ECEDU_DUDECT_SCALAR_MULT target of ecedu_bench_dudect_cycles, at the end of this file). */
 int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles) {
-    size_t F, NL;
-    if (curve_sizes(ci, &F, &NL) || (count && (!ks || !cycles))) return ECEDU_ERR_CURVE;
-    uint8_t gx[72], gy[72], ox[72], oy[72], one[80] = {0};
-    one[NL - 1] = 1; /* G = 1 G, from the library itself (binary and prime curves alike) */
-    int rc0 = ecedu_scalar_mult_base(ci, one, NL, gx, gy, F);
-    if (rc0) return rc0;
-    for (size_t i = 0; i < count; i++) {
-        uint64_t t0 = stamp();
-        int rc = ecedu_scalar_mult(ci, ks + i * klen, klen, gx, gy, F, ox, oy);
-        uint64_t t1 = stamp();
-        if (rc) return rc;
-        cycles[i] = t1 - t0;
-    }
-    g_sink = ox[0];
-    return ECEDU_OK;
+    return ecedu_bench_dudect_cycles(ECEDU_DUDECT_SCALAR_MULT, ci, ks, klen, count, cycles);
 }
 
 /* A dependent chain of Montgomery multiplications (the inner loop of an
@@ -435,3 +419,160 @@ double ecedu_bench_prime_curve(int ci, int field, int op, long iterations) {
     return t;
 }
 /* --- end fast fields --- */
+
+/* --- dudect: every secret path (issue 18) --- */
+
+/* The fields whose inversion ECEDU_DUDECT_FIELD_INV times on a prime curve, built here from
+ * their headers (the instances inline theirs): P-256 in Montgomery form by p's words (at the
+ * prime-field level in use: fe_p256_mont.h picks the MULX product by cpu.c's flag), the
+ * generic CIOS field at secp256k1's p, and GF(2^255 - 19) for X25519. */
+#include "field/gfp/fe25519.h"
+#include "field/gfp/fe_p256_mont.h"
+#include "curve/prime/sec2_prime_params.h"
+#define FEM(name) dudect_k256m_##name
+#define FEM_LIMBS ECEDU_PC_SECP256K1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP256K1_BYTES
+#define FEM_P ECEDU_PC_SECP256K1_P
+#define FEM_PINV ECEDU_PC_SECP256K1_PINV
+#define FEM_RR ECEDU_PC_SECP256K1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+#undef FEM
+#undef FEM_LIMBS
+#undef FEM_BYTES
+#undef FEM_P
+#undef FEM_PINV
+#undef FEM_RR
+
+/* Which field inversion a FIELD_INV or FE25519_INV run times. */
+enum { DUDECT_INV_GF2M, DUDECT_INV_P256M, DUDECT_INV_K256M, DUDECT_INV_25519 };
+
+/* The public inputs of one run: the curve's sizes and generator, a fixed digest and u. */
+typedef struct dudect_inputs {
+    int target, ci, inv;
+    size_t F, NL, slen; /* coordinate and scalar bytes; the bytes of one secret */
+    const ecedu_field_impl *f;
+    uint8_t gx[72], gy[72], ox[72], oy[72], digest[32], u[32];
+    uint64_t w[ECEDU_MAXW], wr[ECEDU_MAXW];
+} dudect_inputs;
+
+static int dudect_prepare(int target, int ci, dudect_inputs *in) {
+    memset(in, 0, sizeof *in);
+    in->target = target, in->ci = ci;
+    if (target == ECEDU_DUDECT_X25519 || target == ECEDU_DUDECT_FE25519_INV) {
+        uint8_t k2[32];
+        memset(k2, 0x33, 32);
+        in->slen = 32, in->inv = DUDECT_INV_25519;
+        return target == ECEDU_DUDECT_X25519 ? ecedu_x25519_base(k2, 32, in->u, 32) : ECEDU_OK;
+    }
+    if (target < ECEDU_DUDECT_SCALAR_MULT || target > ECEDU_DUDECT_ECDSA_SIGN_K) return ECEDU_ERR_ARGUMENT;
+    if (curve_sizes(ci, &in->F, &in->NL)) return ECEDU_ERR_CURVE;
+    if (target == ECEDU_DUDECT_FIELD_INV) {
+        const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
+        in->slen = in->F;
+        if (!pc) {
+            in->inv = DUDECT_INV_GF2M;
+            in->f = ecedu_field_for(ecedu_curves[ci].m); /* the level in use */
+            return in->f ? ECEDU_OK : ECEDU_ERR_CURVE;
+        }
+        if (strcmp(pc->name, "secp256r1") == 0) return in->inv = DUDECT_INV_P256M, ECEDU_OK;
+        if (strcmp(pc->name, "secp256k1") == 0) return in->inv = DUDECT_INV_K256M, ECEDU_OK;
+        return ECEDU_ERR_CURVE; /* no other prime field here */
+    }
+    in->slen = target == ECEDU_DUDECT_ECDSA_SIGN_K ? 2 * in->NL : in->NL;
+    uint8_t one[80] = {0};
+    one[in->NL - 1] = 1; /* G = 1 G, from the library itself (binary and prime curves alike) */
+    ecedu_sha256((const uint8_t *)"ecedu dudect", 12, in->digest);
+    return ecedu_scalar_mult_base(ci, one, in->NL, in->gx, in->gy, in->F);
+}
+
+/* The field element of secret s for an inversion run, converted outside the timed part;
+ * ECEDU_ERR_RANGE if it is not a reduced element (test data: public). */
+typedef union dudect_fe {
+    fe25519_fe c25519;
+    p256m_fe p256;
+    dudect_k256m_fe k256;
+} dudect_fe;
+
+static int dudect_load(dudect_inputs *in, const uint8_t *s, dudect_fe *a) {
+    switch (in->inv) {
+    case DUDECT_INV_GF2M: {
+        const int m = in->f->m, nw = in->f->nw;
+        if (ecedu_bytes_to_words(in->w, nw, s, in->slen) || (m % 64 && in->w[nw - 1] >> (m % 64)))
+            return ECEDU_ERR_RANGE;
+        return ECEDU_OK;
+    }
+    case DUDECT_INV_P256M: return p256m_from_bytes(&a->p256, s) ? ECEDU_OK : ECEDU_ERR_RANGE;
+    case DUDECT_INV_K256M: return dudect_k256m_from_bytes(&a->k256, s) ? ECEDU_OK : ECEDU_ERR_RANGE;
+    default: return fe25519_from_bytes(&a->c25519, s) ? ECEDU_OK : ECEDU_ERR_RANGE;
+    }
+}
+
+/* One timed operation on secret s (slen bytes); returns its cycles in *t, and 0 or an error. */
+static int dudect_once(dudect_inputs *in, const uint8_t *s, uint64_t *t) {
+    uint8_t r[72], sig[72];
+    dudect_fe a, b;
+    int rc = ECEDU_OK;
+    uint64_t t0, t1;
+    switch (in->target) {
+    case ECEDU_DUDECT_SCALAR_MULT:
+        t0 = stamp();
+        rc = ecedu_scalar_mult(in->ci, s, in->slen, in->gx, in->gy, in->F, in->ox, in->oy);
+        t1 = stamp();
+        break;
+    case ECEDU_DUDECT_SCALAR_MULT_BASE:
+        t0 = stamp();
+        rc = ecedu_scalar_mult_base(in->ci, s, in->slen, in->ox, in->oy, in->F);
+        t1 = stamp();
+        break;
+    case ECEDU_DUDECT_ECDSA_SIGN:
+        t0 = stamp();
+        rc = ecedu_ecdsa_sign(in->ci, s, in->slen, in->digest, 32, r, sig, in->NL);
+        t1 = stamp();
+        in->ox[0] ^= sig[0];
+        break;
+    case ECEDU_DUDECT_ECDSA_SIGN_K: /* s = d || k */
+        t0 = stamp();
+        rc = ecedu_ecdsa_sign_with_k(in->ci, s, in->NL, s + in->NL, in->NL, in->digest, 32, r, sig, in->NL);
+        t1 = stamp();
+        in->ox[0] ^= sig[0];
+        break;
+    case ECEDU_DUDECT_X25519:
+        t0 = stamp();
+        rc = ecedu_x25519(s, 32, in->u, 32, in->ox, 32);
+        t1 = stamp();
+        break;
+    default: /* FIELD_INV, FE25519_INV */
+        if ((rc = dudect_load(in, s, &a))) return rc;
+        t0 = stamp();
+        switch (in->inv) {
+        case DUDECT_INV_GF2M: in->f->inv(in->wr, in->w); break;
+        case DUDECT_INV_P256M: p256m_inv(&b.p256, &a.p256); break;
+        case DUDECT_INV_K256M: dudect_k256m_inv(&b.k256, &a.k256); break;
+        default: fe25519_inv(&b.c25519, &a.c25519); break;
+        }
+        t1 = stamp();
+        if (in->inv != DUDECT_INV_GF2M) in->wr[0] ^= b.k256.v[0]; /* keep the result live */
+        break;
+    }
+    *t = t1 - t0;
+    ecedu_wipe(&a, sizeof a), ecedu_wipe(&b, sizeof b);
+    return rc;
+}
+
+int ecedu_bench_dudect_cycles(int target, int ci, const uint8_t *secrets, size_t slen, size_t count,
+                              uint64_t *cycles) {
+    dudect_inputs in;
+    int rc = dudect_prepare(target, ci, &in);
+    if (rc) return rc;
+    if (count && (!secrets || !cycles)) return ECEDU_ERR_LENGTH;
+    if (target == ECEDU_DUDECT_SCALAR_MULT || target == ECEDU_DUDECT_SCALAR_MULT_BASE ||
+        target == ECEDU_DUDECT_ECDSA_SIGN)
+        in.slen = slen; /* the API checks the scalar's length */
+    else if (slen != in.slen)
+        return ECEDU_ERR_LENGTH;
+    for (size_t i = 0; i < count; i++)
+        if ((rc = dudect_once(&in, secrets + i * slen, &cycles[i]))) return rc;
+    g_sink = in.ox[0] ^ in.wr[0];
+    return ECEDU_OK;
+}
+/* --- end dudect --- */

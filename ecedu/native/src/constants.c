@@ -36,6 +36,10 @@ static const struct {
     /* fast fields: the fields and operations of the curve-level benchmark */
     C(ECEDU_PCURVE_FIELD_GENERIC), C(ECEDU_PCURVE_FIELD_SPECIALISED), C(ECEDU_PCURVE_BENCH_MUL),
     C(ECEDU_PCURVE_BENCH_MUL_BASE), C(ECEDU_PCURVE_BENCH_MUL_JOINT),
+    /* dudect: the secret paths the timing-leakage timer of bench.c times */
+    C(ECEDU_DUDECT_SCALAR_MULT), C(ECEDU_DUDECT_SCALAR_MULT_BASE), C(ECEDU_DUDECT_ECDSA_SIGN),
+    C(ECEDU_DUDECT_FIELD_INV), C(ECEDU_DUDECT_X25519), C(ECEDU_DUDECT_FE25519_INV),
+    C(ECEDU_DUDECT_ECDSA_SIGN_K),
 };
 #undef C
 

@@ -165,8 +165,9 @@ int ecedu_best_prime_implementation(void);
 /* --------------------------------------------------------------- curves */
 
 /* Curve indices: 0 .. 13 the SEC 2 binary curves, then the prime curves of curve/prime/
- * (secp160r1, secp192r1, secp224r1, secp256r1, secp384r1, secp521r1, secp256k1; order of
- * ecedu/curves/sec2.py NATIVE_PRIME_CURVES).  Every curve function below takes both kinds;
+ * (secp160r1, secp192r1, secp224r1, secp256r1, secp384r1, secp521r1, secp256k1; then, issue
+ * 18, secp160k1, secp192k1, secp224k1, brainpoolP224r1, P256r1, P320r1, P384r1, P512r1: 14 .. 28,
+ * the order of ecedu/curves/sec2.py NATIVE_PRIME_CURVES).  Every curve function below takes both kinds;
  * for a prime curve "m" is bits(p) (coordinates have (m+7)/8 bytes and must be < p) and the
  * cofactor is 1. */
 int ecedu_curve_count(void);
@@ -243,6 +244,19 @@ int ecedu_ecdsa_sign_with_k(int ci, const uint8_t *d, size_t dlen, const uint8_t
 int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
                                const uint8_t *digest, size_t digestlen, const uint8_t *r,
                                const uint8_t *s, size_t nlen);
+
+/*
+ * ecedu_ecdsa_verify_vartime for a public key given as its SEC 1 encoding (point, plen bytes:
+ * compressed or uncompressed, decoded and validated as ecedu_decode_point does, once) and
+ * r, s as the contents of their DER INTEGERs (rlen, slen bytes, big-endian, any length,
+ * leading zeros allowed): the public ecdsa.verify in one call.  Returns 1 if valid, 0 if not
+ * (r or s outside [1, n-1], however long); a negative error for an invalid key, checked
+ * first (ECEDU_ERR_POINT, ECEDU_ERR_LENGTH: as ecedu_decode_point) or a NULL digest with
+ * digestlen > 0 (ECEDU_ERR_LENGTH).  Public data only: variable time.
+ */
+int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
+                                    const uint8_t *digest, size_t digestlen, const uint8_t *r,
+                                    size_t rlen, const uint8_t *s, size_t slen);
 
 /* ------------------------------------------- prime fields, modular powers */
 
@@ -347,6 +361,26 @@ double ecedu_bench_x25519(long iterations); /* ecedu_x25519 on a fixed k and u *
 /* The TSC cycles (elsewhere ns) of ecedu_scalar_mult(ci, k_i, G) for each of count scalars of
  * klen bytes stored back to back, into cycles[i]: the raw data of a timing-leakage test. */
 int ecedu_bench_scalar_mult_cycles(int ci, const uint8_t *ks, size_t klen, size_t count, uint64_t *cycles);
+/* --- dudect: the secret paths a timing-leakage test can time (one call per sample) --- */
+enum ecedu_dudect_target {
+    ECEDU_DUDECT_SCALAR_MULT = 0,      /* ecedu_scalar_mult(ci, s, G): k Q, Q = G as a public point */
+    ECEDU_DUDECT_SCALAR_MULT_BASE = 1, /* ecedu_scalar_mult_base(ci, s): k G (the comb)            */
+    ECEDU_DUDECT_ECDSA_SIGN = 2,       /* ecedu_ecdsa_sign(ci, d = s, a fixed digest): d and its
+                                          RFC 6979 nonce                                           */
+    ECEDU_DUDECT_FIELD_INV = 3,        /* the inversion of ci's field, s an element (binary curves;
+                                          secp256r1: P-256 Montgomery; secp256k1: generic CIOS)   */
+    ECEDU_DUDECT_X25519 = 4,           /* ecedu_x25519(s, a fixed u); ci ignored                   */
+    ECEDU_DUDECT_FE25519_INV = 5,      /* the inversion of GF(2^255 - 19), s < p; ci ignored      */
+    ECEDU_DUDECT_ECDSA_SIGN_K = 6,     /* ecedu_ecdsa_sign_with_k(ci, d, k, a fixed digest), s = d || k
+                                          (nlen bytes each): signing without the RFC 6979 loop     */
+};
+/* For i < count: the TSC cycles (elsewhere ns) of one call of target on secret s_i, the i-th of
+ * count secrets of slen bytes stored back to back (big-endian scalars or elements; X25519:
+ * 32 little-endian bytes), into cycles[i] (field elements are decoded outside the timed part).
+ * Returns ECEDU_OK or the first error (ECEDU_ERR_RANGE: an element not reduced). */
+int ecedu_bench_dudect_cycles(int target, int ci, const uint8_t *secrets, size_t slen, size_t count,
+                              uint64_t *cycles);
+/* --- end dudect --- */
 /* runs samples of op (an ecedu_cycles_op) on curve index id (field ops: the degree m), each
  * the TSC ticks of *inner consecutive operations (1 for the curve operations, more for the
  * field ones, so that the cost of reading the counter is spread), into ticks[0..runs). */

@@ -167,7 +167,8 @@ extern const ecedu_gfp_impl ecedu_gfp_mont32, ecedu_gfp_mont64;
 void ecedu_x25519_ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
 
 /* ---------------------------------------------------------------------
- * Prime curves y^2 = x^3 + a x + b over GF(p), a in {0, -3}, cofactor 1 (curve/prime/).
+ * Prime curves y^2 = x^3 + a x + b over GF(p), a in {0, -3} (Brainpool: through the isomorphism
+ * of curve/prime/iso.tmpl.h), cofactor 1 (curve/prime/).
  * Curve index ECEDU_NCURVES + i of the public API is ecedu_pcurves[i].  Byte strings are
  * big-endian, of (pbits + 7) / 8 bytes for coordinates; scalars are nw = ceil(nbits / 64)
  * little-endian words.
@@ -210,7 +211,7 @@ extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_compare;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_compare;
 /* --- end fast fields --- */
 
-#define ECEDU_NPCURVES 7
+#define ECEDU_NPCURVES 15 /* + secp160k1 ... secp224k1, the 5 Brainpool r1 (issue 18) */
 /* curve/sec2_curves.c (generated) */
 extern const ecedu_pcurve ecedu_pcurves[ECEDU_NPCURVES];
 

@@ -210,7 +210,15 @@ extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp384r1;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp256k1;
-_Static_assert(ECEDU_NPCURVES == 7, "internal.h: the number of prime curves");
+extern const ecedu_pcurve_impl ecedu_pcurve_secp160k1;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp192k1;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp224k1;
+extern const ecedu_pcurve_impl ecedu_pcurve_brainpoolP224r1;
+extern const ecedu_pcurve_impl ecedu_pcurve_brainpoolP256r1;
+extern const ecedu_pcurve_impl ecedu_pcurve_brainpoolP320r1;
+extern const ecedu_pcurve_impl ecedu_pcurve_brainpoolP384r1;
+extern const ecedu_pcurve_impl ecedu_pcurve_brainpoolP512r1;
+_Static_assert(ECEDU_NPCURVES == 15, "internal.h: the number of prime curves");
 const ecedu_pcurve ecedu_pcurves[ECEDU_NPCURVES] = {
     {"secp160r1", 160, 161,
      {0xf927aed3ca752257ULL, 0x000000000001f4c8ULL, 0x0000000100000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
@@ -233,4 +241,28 @@ const ecedu_pcurve ecedu_pcurves[ECEDU_NPCURVES] = {
     {"secp256k1", 256, 256,
      {0xbfd25e8cd0364141ULL, 0xbaaedce6af48a03bULL, 0xfffffffffffffffeULL, 0xffffffffffffffffULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
      &ecedu_pcurve_secp256k1},
+    {"secp160k1", 160, 161,
+     {0x16dfab9aca16b6b3ULL, 0x000000000001b8faULL, 0x0000000100000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
+     &ecedu_pcurve_secp160k1},
+    {"secp192k1", 192, 192,
+     {0x0f69466a74defd8dULL, 0xfffffffe26f2fc17ULL, 0xffffffffffffffffULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
+     &ecedu_pcurve_secp192k1},
+    {"secp224k1", 224, 225,
+     {0xcaf0a971769fb1f7ULL, 0x0001dce8d2ec6184ULL, 0x0000000000000000ULL, 0x0000000100000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
+     &ecedu_pcurve_secp224k1},
+    {"brainpoolP224r1", 224, 224,
+     {0x6ddebca3a5a7939fULL, 0x75d0fb98d116bc4bULL, 0x264366862a183025ULL, 0x00000000d7c134aaULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
+     &ecedu_pcurve_brainpoolP224r1},
+    {"brainpoolP256r1", 256, 256,
+     {0x901e0e82974856a7ULL, 0x8c397aa3b561a6f7ULL, 0x3e660a909d838d71ULL, 0xa9fb57dba1eea9bcULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
+     &ecedu_pcurve_brainpoolP256r1},
+    {"brainpoolP320r1", 320, 320,
+     {0x8691555b44c59311ULL, 0x2d482ec7ee8658e9ULL, 0xf98fcfa5b68f12a3ULL, 0xe13c785ed201e065ULL, 0xd35e472036bc4fb7ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
+     &ecedu_pcurve_brainpoolP320r1},
+    {"brainpoolP384r1", 384, 384,
+     {0x3b883202e9046565ULL, 0xcf3ab6af6b7fc310ULL, 0x1f166e6cac0425a7ULL, 0x152f7109ed5456b3ULL, 0x0f5d6f7e50e641dfULL, 0x8cb91e82a3386d28ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
+     &ecedu_pcurve_brainpoolP384r1},
+    {"brainpoolP512r1", 512, 512,
+     {0xb58796829ca90069ULL, 0x1db1d381085ddaddULL, 0x418661197fac1047ULL, 0x553e5c414ca92619ULL, 0xd6639cca70330870ULL, 0xcb308db3b3c9d20eULL, 0x3fd4e6ae33c9fc07ULL, 0xaadd9db8dbe9c48bULL, 0x0000000000000000ULL, 0x0000000000000000ULL},
+     &ecedu_pcurve_brainpoolP512r1},
 };

@@ -1,6 +1,6 @@
 /*
  * gfp_undef.h -- the end of one prime-curve instance: undefines every macro of the contract of
- * curve/prime/sw.tmpl.h (PC*, FE_*) and of the fields the instances build it on
+ * curve/prime/sw.tmpl.h (PC*, FE_*) and of curve/prime/iso.tmpl.h (ISO_*) and of the fields the instances build it on
  * (field/gfp/fe_mont.tmpl.h's FEM*, fe_p256_mont.h's unit switches), so that the next instance
  * in the same unit (instances/gfp_compare.c has several) starts clean.  Included after each
  * #include of the curve template, as instance.tmpl.h ends the binary instances.
@@ -35,5 +35,10 @@
 #undef PC_N
 #undef PC_NW
 #undef PC_NBITS
+#undef ISO_TABLE_NAME
+#undef ISO_Z2
+#undef ISO_Z3
+#undef ISO_Z2INV
+#undef ISO_Z3INV
 #undef ECEDU_P256M_PORTABLE_UNIT
 #undef ECEDU_P256M_ADX_UNIT

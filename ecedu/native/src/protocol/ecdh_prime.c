@@ -1,7 +1,8 @@
 /*
  * ecdh_prime.c -- scalar multiplication and ECDH on the prime curves of curve/prime/
- * (secp160r1 ... secp521r1, secp256k1), behind the public entry points of ecdh.c, which
- * hand a prime curve index over to the functions here.  The same checks as for the binary
+ * (secp160r1 ... secp521r1, secp256k1, secp160k1 ... secp224k1, brainpoolP224r1 ... P512r1),
+ * behind the public entry points of ecdh.c, which hand a prime curve index over to the
+ * functions here.  The same checks as for the binary
  * curves: the public point (SEC 1 format, coordinates < p, on the curve; cofactor 1, so
  * that is the subgroup check) and the secret scalar 1 <= k < n, checked without a branch on
  * k: an invalid k is replaced by 1 under a mask, the multiplication runs anyway and the

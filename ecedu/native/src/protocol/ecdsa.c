@@ -12,6 +12,10 @@
  *            table, one affine addition.  Prime curves: R by the joint
  *            multiplication of the curve's instance (Straus-Shamir with wNAF,
  *            curve/prime/sw.tmpl.h), x(R) an integer < p.
+ *            ecedu_ecdsa_verify_sec1_vartime is the same from the key's SEC 1
+ *            encoding (decoded and validated once, before anything else) and
+ *            r, s as the contents of their DER INTEGERs: the public
+ *            ecdsa.verify in one call (ecedu/native/fastpath.py).
  *
  * Secrets: the private key d and the nonce k (and everything derived from
  * them before the signature is output) go only through constant-time code:
@@ -395,17 +399,18 @@ static int affine_add_vartime(const ecedu_curve *c, const ecedu_field_impl *f, u
     return 0;
 }
 
-int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
-                       const uint8_t *digest, size_t digestlen, const uint8_t *r,
-                       const uint8_t *s, size_t nlen) {
-    if (!valid_ci(ci) || !qx || !qy || !r || !s) return ECEDU_ERR_CURVE;
+/*
+ * The verification proper (SEC 1 4.1.4 steps 2-8).  Contract: ci valid; (qx, qy), F bytes
+ * each, has passed validation (ecedu_validate_point or ecedu_decode_point); r, s are nlen
+ * bytes each; digest is digestlen bytes (NULL only if digestlen = 0).  Returns 1 if valid,
+ * 0 if not, or the (never seen) error of the ladder / fixed-base table.  Public data only.
+ */
+static int verify_validated(int ci, const uint8_t *qx, const uint8_t *qy, const uint8_t *digest,
+                            size_t digestlen, const uint8_t *r, const uint8_t *s) {
     const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
     const ecedu_modn *mn = modn_for(ci);
     const size_t F = felen(ci), NL = nlen_of(ci);
     int rc;
-    if (flen != F || nlen != NL || (!digest && digestlen)) return ECEDU_ERR_LENGTH;
-    if ((rc = ecedu_validate_point(ci, qx, qy, flen))) return rc;
-
     uint64_t Rv[W], Sv[W], E[W], w[W], u1[W], u2[W], X[W];
     ecedu_bytes_to_words(Rv, W, r, NL);
     ecedu_bytes_to_words(Sv, W, s, NL);
@@ -454,6 +459,49 @@ int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, siz
     uint64_t diff = 0;
     for (int i = 0; i < W; i++) diff |= X[i] ^ Rv[i];
     return diff == 0;
+}
+
+int ecedu_ecdsa_verify_vartime(int ci, const uint8_t *qx, const uint8_t *qy, size_t flen,
+                               const uint8_t *digest, size_t digestlen, const uint8_t *r,
+                               const uint8_t *s, size_t nlen) {
+    if (!valid_ci(ci) || !qx || !qy || !r || !s) return ECEDU_ERR_CURVE;
+    int rc;
+    if (flen != felen(ci) || nlen != nlen_of(ci) || (!digest && digestlen)) return ECEDU_ERR_LENGTH;
+    if ((rc = ecedu_validate_point(ci, qx, qy, flen))) return rc;
+    return verify_validated(ci, qx, qy, digest, digestlen, r, s);
+}
+
+/*
+ * A signature component as the contents of its DER INTEGER (X.690 8.3: big-endian, any
+ * length) to exactly nl bytes: leading zero octets are dropped (public data, so the loop
+ * may depend on them), then the value is left-padded with zeros.  Returns 0 if more than nl
+ * octets remain: then the value is >= 2^(8 nl) > n, not in [1, n-1].
+ */
+static int component_load_vartime(uint8_t *out, size_t nl, const uint8_t *in, size_t len) {
+    while (len && in[0] == 0) {
+        in++;
+        len--;
+    }
+    if (len > nl) return 0;
+    memset(out, 0, nl - len);
+    if (len) memcpy(out + (nl - len), in, len);
+    return 1;
+}
+
+int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
+                                    const uint8_t *digest, size_t digestlen, const uint8_t *r,
+                                    size_t rlen, const uint8_t *s, size_t slen) {
+    if (!valid_ci(ci) || !point || !r || !s) return ECEDU_ERR_CURVE;
+    if (!digest && digestlen) return ECEDU_ERR_LENGTH;
+    uint8_t qx[72], qy[72], rb[8 * W], sb[8 * W]; /* 72 = bytes of GF(2^571); nlen <= 8 W */
+    int rc;
+    /* the key first: an invalid key is an error whatever the signature (SEC 1 4.1.4 step 1
+     * presumes a valid Q); ecedu_decode_point validates it, so verify_validated does not */
+    if ((rc = ecedu_decode_point(ci, point, plen, qx, qy))) return rc;
+    const size_t NL = nlen_of(ci);
+    if (!component_load_vartime(rb, NL, r, rlen) || !component_load_vartime(sb, NL, s, slen))
+        return 0;
+    return verify_validated(ci, qx, qy, digest, digestlen, rb, sb);
 }
 
 /* ------------------------------------------------------------ tests */

@@ -1,0 +1,176 @@
+"""The hot path of the public ECDH and ECDSA calls: one record per native curve, built once.
+
+On a small binary curve the kernel takes 6–12 µs, so every Python step of a public call counts:
+a ctypes call with ``argtypes`` converts each argument through its type's ``from_param``
+(≈ 0.06 µs each, 0.4 µs for ECDH's seven), a function call costs ≈ 0.05 µs, a curve look-up
+0.1 µs.  A :class:`NativeCurve` keeps ready what a call needs: n, the index in the C table, the
+lengths as prebuilt :class:`ctypes.c_size_t`, the output buffer types, and the three entry points
+as function pointers *without* argtypes, so ctypes converts nothing and passes each argument as
+what it already is: :class:`bytes` as ``const uint8_t *``, a ctypes array as ``uint8_t *``, a
+``c_size_t`` as ``size_t``, a Python int as ``int``.  Only this module calls them, and only with
+arguments of exactly those types (a Python int for a ``size_t`` would be passed as an ``int``).
+
+Each method returns the answer, or ``None`` for whatever it does not handle: an unusual shape of
+the input, or any error code of the C library.  The public function then takes its general path,
+which gives the same answer or raises its precise error: so the fast path never accepts or rejects
+anything differently, it only answers sooner (tests/test_callpath.py checks both paths agree).
+
+The records live in :data:`TABLE`, filled by :func:`remember` after a general-path call that
+succeeded on the curve, and emptied at every (re)load of the library
+(:data:`ecedu.native.library.ON_LOAD`), since they hold its function pointers.
+"""
+
+from __future__ import annotations
+
+import ctypes
+
+from ecedu._der_shapes import signature_der_octets, signature_octets, spki_point
+from ecedu.curves import get_curve
+
+from . import library
+
+__all__ = ["NativeCurve", "TABLE", "remember"]
+
+#: c_size_t(i) for every length a record passes (points, DER contents, digests are < 256 bytes).
+_SIZE = tuple(ctypes.c_size_t(i) for i in range(256))
+
+
+def _raw(lib, name: str):
+    """The entry point ``name`` as a new function pointer without argtypes (int result)."""
+    fn = lib[name]  # CDLL.__getitem__: a fresh pointer, not the one library.load() typed
+    fn.restype = ctypes.c_int
+    return fn
+
+
+class NativeCurve:
+    """What the public ECDH and ECDSA calls need of one native curve (see the module docstring)."""
+
+    __slots__ = (
+        "curve",
+        "name",
+        "n",
+        "_index",
+        "_nlen",
+        "_nlen_size",
+        "_flen_size",
+        "_point_size",
+        "_coord",
+        "_scalar",
+        "_ecdh",
+        "_sign",
+        "_verify",
+    )
+
+    def __init__(self, curve):
+        c = library.curve_params(curve.name)
+        lib = library.lib()
+        self.curve, self.name, self.n, self._index, self._nlen = curve, curve.name, curve.n, c.index, c.nlen
+        self._nlen_size, self._flen_size = ctypes.c_size_t(c.nlen), ctypes.c_size_t(c.flen)
+        # the two SEC 1 lengths (compressed 1 + f, uncompressed 1 + 2f bytes)
+        self._point_size = {1 + c.flen: _SIZE[1 + c.flen], 1 + 2 * c.flen: _SIZE[1 + 2 * c.flen]}
+        self._coord, self._scalar = c.coord_buffer, ctypes.c_uint8 * c.nlen
+        self._ecdh = _raw(lib, "ecedu_ecdh")
+        self._sign = _raw(lib, "ecedu_ecdsa_sign")
+        self._verify = _raw(lib, "ecedu_ecdsa_verify_sec1_vartime")
+
+    def _point(self, key: bytes):
+        """(SEC 1 point, its c_size_t) of a public key given as the point or as DER SPKI on this
+        curve, as :func:`ecedu.keys.public_point_bytes` recognises them first; else None.  The
+        point is not validated here (the C entry does, before anything else).  (ecdh and verify
+        try the bare point inline first: a Python call less on the common path.)"""
+        size = self._point_size.get(len(key))
+        if size is not None and key[0] in (2, 3, 4):
+            return key, size
+        if key[:1] == b"\x30":
+            found = spki_point(key)
+            if found is not None and found[0] == self.name:
+                size = self._point_size.get(len(found[1]))
+                if size is not None:
+                    return found[1], size
+        return None
+
+    def ecdh(self, d: int, key: bytes) -> bytes | None:
+        """x(d·Q) (ecedu_ecdh: decodes and validates Q, constant time in d), or None."""
+        if not 0 < d < self.n:
+            return None
+        size = self._point_size.get(len(key))
+        if size is None or key[0] not in (2, 3, 4):
+            found = self._point(key)
+            if found is None:
+                return None
+            key, size = found
+        out = self._coord()
+        if self._ecdh(
+            self._index, d.to_bytes(self._nlen, "big"), self._nlen_size, key, size, out, self._flen_size
+        ):
+            return None
+        return bytes(out)
+
+    def sign(self, d: int, digest: bytes, der: bool) -> bytes | None:
+        """The RFC 6979 (HMAC-SHA256) signature of a SHA-256 *digest* (ecedu_ecdsa_sign), DER or
+        P1363 ``r || s``, or None."""
+        if not 0 < d < self.n or len(digest) != 32:
+            return None
+        r, s = self._scalar(), self._scalar()
+        if self._sign(
+            self._index,
+            d.to_bytes(self._nlen, "big"),
+            self._nlen_size,
+            digest,
+            _SIZE[32],
+            r,
+            s,
+            self._nlen_size,
+        ):
+            return None
+        if der:
+            return signature_der_octets(bytes(r), bytes(s))
+        return bytes(r) + bytes(s)
+
+    def verify(self, key: bytes, digest: bytes, signature: bytes, der: bool) -> bool | None:
+        """Whether *signature* (strict DER, or P1363 ``r || s`` of exactly 2·len(n) bytes) of
+        *digest* is valid under *key* (a SEC 1 point or DER SPKI), in one C call
+        (ecedu_ecdsa_verify_sec1_vartime); None for an invalid key (the general path raises its
+        error) or a signature of another shape (it decides)."""
+        size = self._point_size.get(len(key))
+        if size is None or key[0] not in (2, 3, 4):
+            found = self._point(key)
+            if found is None:
+                return None
+            key, size = found
+        if len(digest) > 255:
+            return None
+        if der:
+            rs = signature_octets(signature)
+            if rs is None:
+                return None
+            r, s = rs  # each < 128 octets (short-form DER lengths)
+        else:
+            if len(signature) != 2 * self._nlen:
+                return None
+            r, s = signature[: self._nlen], signature[self._nlen :]
+        rc = self._verify(
+            self._index, key, size, digest, _SIZE[len(digest)], r, _SIZE[len(r)], s, _SIZE[len(s)]
+        )
+        if rc < 0:
+            return None
+        return rc == 1
+
+
+#: The NativeCurve of each curve a public call has used on the loaded library, under two keys:
+#: the curve's name and id() of the registry's curve object (ecedu.get_curve(name)); the record
+#: holds that object, so its id cannot be reused by another object while it is in the table.
+TABLE: dict[str | int, NativeCurve] = {}
+
+
+def remember(curve) -> dict[str | int, NativeCurve]:
+    """Make sure *curve* (a curve object the native library covers) has its record; returns
+    :data:`TABLE`.  Called by the general path after a native call on the curve succeeded.
+    Only the registry's own curve objects get one (a curve built by hand goes the general way)."""
+    if curve.name not in TABLE and library.loaded() and get_curve(curve.name) is curve:
+        record = NativeCurve(curve)
+        TABLE[curve.name] = TABLE[id(curve)] = record
+    return TABLE
+
+
+library.ON_LOAD.append(TABLE.clear)

@@ -1,0 +1,48 @@
+/*
+ * gfp_secp160k1.c -- secp160k1 (SEC 2; a = 0 as secp256k1): the curve template
+ * curve/prime/sw.tmpl.h (a = 0 formulas) over the generic Montgomery field field/gfp/fe_mont.tmpl.h
+ * (p = 2^160 - c has no fast reduction ecedu implements).  Constants: curve/prime/sec2_prime_params.h
+ * (generated from ecedu/curves/sec2.py).  n has 161 bits (> p): scalars of 3 words, 21 bytes.
+ */
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP160K1_LIMBS limbs */
+#define FEM(name) k160m_##name
+#define FEM_LIMBS ECEDU_PC_SECP160K1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP160K1_BYTES
+#define FEM_P ECEDU_PC_SECP160K1_P
+#define FEM_PINV ECEDU_PC_SECP160K1_PINV
+#define FEM_RR ECEDU_PC_SECP160K1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE_T k160m_fe
+#define FE_BYTES k160m_BYTES
+#define FE_FROM_BYTES k160m_from_bytes
+#define FE_TO_BYTES k160m_to_bytes
+#define FE_SET_SMALL k160m_set_small
+#define FE_MUL k160m_mul
+#define FE_SQR k160m_sqr
+#define FE_ADD k160m_add
+#define FE_SUB k160m_sub
+#define FE_NEG k160m_neg
+#define FE_CMOV k160m_cmov
+#define FE_IS_ZERO k160m_is_zero
+#define FE_INV k160m_inv
+
+/* the curve */
+#define PC(name) k160_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp160k1
+#define PC_A_ZERO ECEDU_PC_SECP160K1_A_ZERO
+#define PC_P ECEDU_PC_SECP160K1_P
+#define PC_PW ECEDU_PC_SECP160K1_LIMBS
+#define PC_B ECEDU_PC_SECP160K1_B
+#define PC_GX ECEDU_PC_SECP160K1_GX
+#define PC_GY ECEDU_PC_SECP160K1_GY
+#define PC_N ECEDU_PC_SECP160K1_N
+#define PC_NW ECEDU_PC_SECP160K1_NW
+#define PC_NBITS ECEDU_PC_SECP160K1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"

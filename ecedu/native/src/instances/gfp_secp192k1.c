@@ -1,0 +1,48 @@
+/*
+ * gfp_secp192k1.c -- secp192k1 (SEC 2; a = 0 as secp256k1): the curve template
+ * curve/prime/sw.tmpl.h (a = 0 formulas) over the generic Montgomery field field/gfp/fe_mont.tmpl.h
+ * (p = 2^192 - c has no fast reduction ecedu implements).  Constants: curve/prime/sec2_prime_params.h
+ * (generated from ecedu/curves/sec2.py).
+ */
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP192K1_LIMBS limbs */
+#define FEM(name) k192m_##name
+#define FEM_LIMBS ECEDU_PC_SECP192K1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP192K1_BYTES
+#define FEM_P ECEDU_PC_SECP192K1_P
+#define FEM_PINV ECEDU_PC_SECP192K1_PINV
+#define FEM_RR ECEDU_PC_SECP192K1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE_T k192m_fe
+#define FE_BYTES k192m_BYTES
+#define FE_FROM_BYTES k192m_from_bytes
+#define FE_TO_BYTES k192m_to_bytes
+#define FE_SET_SMALL k192m_set_small
+#define FE_MUL k192m_mul
+#define FE_SQR k192m_sqr
+#define FE_ADD k192m_add
+#define FE_SUB k192m_sub
+#define FE_NEG k192m_neg
+#define FE_CMOV k192m_cmov
+#define FE_IS_ZERO k192m_is_zero
+#define FE_INV k192m_inv
+
+/* the curve */
+#define PC(name) k192_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp192k1
+#define PC_A_ZERO ECEDU_PC_SECP192K1_A_ZERO
+#define PC_P ECEDU_PC_SECP192K1_P
+#define PC_PW ECEDU_PC_SECP192K1_LIMBS
+#define PC_B ECEDU_PC_SECP192K1_B
+#define PC_GX ECEDU_PC_SECP192K1_GX
+#define PC_GY ECEDU_PC_SECP192K1_GY
+#define PC_N ECEDU_PC_SECP192K1_N
+#define PC_NW ECEDU_PC_SECP192K1_NW
+#define PC_NBITS ECEDU_PC_SECP192K1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"

@@ -1,0 +1,49 @@
+/*
+ * gfp_secp224k1.c -- secp224k1 (SEC 2; a = 0 as secp256k1): the curve template
+ * curve/prime/sw.tmpl.h (a = 0 formulas) over the generic Montgomery field field/gfp/fe_mont.tmpl.h
+ * (p = 2^224 - c has no fast reduction ecedu implements).  Constants: curve/prime/sec2_prime_params.h
+ * (generated from ecedu/curves/sec2.py).  n has 225 bits (> p): scalars of 29 bytes;
+ * p = 1 mod 4, so decompression takes Tonelli-Shanks.
+ */
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP224K1_LIMBS limbs */
+#define FEM(name) k224m_##name
+#define FEM_LIMBS ECEDU_PC_SECP224K1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP224K1_BYTES
+#define FEM_P ECEDU_PC_SECP224K1_P
+#define FEM_PINV ECEDU_PC_SECP224K1_PINV
+#define FEM_RR ECEDU_PC_SECP224K1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE_T k224m_fe
+#define FE_BYTES k224m_BYTES
+#define FE_FROM_BYTES k224m_from_bytes
+#define FE_TO_BYTES k224m_to_bytes
+#define FE_SET_SMALL k224m_set_small
+#define FE_MUL k224m_mul
+#define FE_SQR k224m_sqr
+#define FE_ADD k224m_add
+#define FE_SUB k224m_sub
+#define FE_NEG k224m_neg
+#define FE_CMOV k224m_cmov
+#define FE_IS_ZERO k224m_is_zero
+#define FE_INV k224m_inv
+
+/* the curve */
+#define PC(name) k224_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp224k1
+#define PC_A_ZERO ECEDU_PC_SECP224K1_A_ZERO
+#define PC_P ECEDU_PC_SECP224K1_P
+#define PC_PW ECEDU_PC_SECP224K1_LIMBS
+#define PC_B ECEDU_PC_SECP224K1_B
+#define PC_GX ECEDU_PC_SECP224K1_GX
+#define PC_GY ECEDU_PC_SECP224K1_GY
+#define PC_N ECEDU_PC_SECP224K1_N
+#define PC_NW ECEDU_PC_SECP224K1_NW
+#define PC_NBITS ECEDU_PC_SECP224K1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"
