@@ -783,7 +783,8 @@ static void PC(cneg)(FE_T *y, uint64_t neg) {
  *             |kk_i - 2 d_i| <= (n + 2^w - 2) / 2^w + 2^(w+1) - 2 < n (n > 2^160): never.
  *             For i = 0 it can be n: kk = n + 2 d_0 with d_0 < 0, i.e. kk = n - 2m for the odd
  *             m = (n mod 2^(w+1)) - 2^w, if that lies in [1, 2^w - 1] (n mod 64 > 32:
- *             P-192, P-224, P-384; k = n - 2m or k = 2m): there U = V = -m P.
+ *             P-192, P-224, P-384, secp160k1, secp224k1, brainpoolP256r1/384r1/512r1;
+ *             k = n - 2m or k = 2m): there U = V = -m P.
  * So the steps i = D-2..1 use PC(jadd), and the last one (i = 0) converts both points to
  * projective coordinates (PC(jac_to_proj), 2M + 1S each) and adds them with the complete RCB
  * PC(add).  The table: T[j] = T[j-1] + 2P adds (2j-1) P and 2P with 2j-1, 2, 2j+1, 2j-3 all
