@@ -123,6 +123,91 @@ def test_verify_edge_signatures(name):
     assert ecdsa_bridge.ecdsa_verify(name, *Q, zero, n, s) is False  # r out of range
 
 
+def _last_step_doubling_scalars(n, w=5):
+    """The k whose last addition in the regular signed window of width w adds two equal points
+    (sw.tmpl.h, PC(mul)): kk = n - 2m for the odd m = (n mod 2^(w+1)) - 2^w if 1 <= m < 2^w,
+    reached by k = n - 2m (odd) and k = 2m (even: kk = n - k).  None if n mod 2^(w+1) < 2^w."""
+    m = n % (1 << (w + 1)) - (1 << w)
+    return [2 * m, n - 2 * m] if 1 <= m < 1 << w else []
+
+
+def test_variable_base_edge_scalars(name):
+    """k Q for the scalars at the edges of the Jacobian loop's proof: small k, k near n and n/2,
+    and the k where the last addition meets U = V (the one step done by the complete formula).
+    P-192, P-224 and P-384 have such k; the check below fails if the window or the orders change
+    so that they are lost."""
+    C = get_curve(name)
+    n = C.n
+    Q = ec.multiply_plain(C, rng.randrange(1, n), C.G)
+    special = _last_step_doubling_scalars(n)
+    if name in ("secp192r1", "secp224r1", "secp384r1"):  # n mod 64 > 32 there
+        assert special, name
+    ks = {1, 2, 3, 4, 5, 31, 32, 33, n - 1, n - 2, n - 3, (n - 1) // 2, (n + 1) // 2} | set(special)
+    for m in (1, 3, 31):  # kk = n - 2m and its neighbours for every odd m < 32 on every curve
+        ks |= {2 * m, n - 2 * m}
+    for k in sorted(ks):
+        assert native.scalar_mult(name, k, *Q) == ec.multiply_plain(C, k, Q), k
+        assert native.scalar_mult(name, k, *C.G) == ec.multiply_plain(C, k, C.G), k
+
+
+def _regular_digits(kk, count, w):
+    """sw.tmpl.h's PC(recode): odd digits, |d| < 2^w, kk = sum d_i 2^(w i)."""
+    out = []
+    for _ in range(count - 1):
+        d = kk % (1 << (w + 1)) - (1 << w)
+        out.append(d)
+        kk = (kk - d) >> w
+    return out + [kk]
+
+
+def test_comb_top_rows_where_the_sums_meet(name):
+    """The comb's rows from JB = (bits(n) - 1) // 4 on use the complete mixed addition because
+    there the accumulator A can equal +-B (the row's point): find the k with A = +-B at one of
+    those rows and check kG for them (and that the Jacobian rows below never meet: the proof)."""
+    C = get_curve(name)
+    n, L = C.n, C.n.bit_length()
+    W, JB = L // 4 + 1, (L - 1) // 4
+    meet = set()
+    for j in range(JB, W):
+        for d in range(1, 16, 2):
+            for sgn in (1, -1):
+                c = (2 * sgn * d * 16**j) % n  # A = B = +-d 16^j if nothing lies above row j
+                for kk in (c, n - c):
+                    if kk % 2 == 0:
+                        continue
+                    dg = _regular_digits(kk, W, 4)
+                    A = sum(x * 16**i for i, x in enumerate(dg[:j]))
+                    if (A - dg[j] * 16**j) % n == 0 or (A + dg[j] * 16**j) % n == 0:
+                        meet |= {kk, n - kk}  # odd k used as is; even k via n - k
+    if name in ("secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1"):
+        assert meet  # each of the seven SEC 2 curves has such k at its top rows
+    for k in sorted(meet)[:: max(1, len(meet) // 6)]:  # a sample: the Python oracle is slow
+        assert native.scalar_mult_base(name, k) == ec.multiply_plain(C, k, C.G), k
+
+
+def _digest_for(C, e):
+    """A digest (a byte longer than n) whose leftmost bits(n) bits are e (SEC 1 4.1.3 step 5)."""
+    nbytes = C.n.bit_length() // 8 + 1
+    return (e << (8 * nbytes - C.n.bit_length())).to_bytes(nbytes, "big")
+
+
+def test_verify_joint_exceptional_cases(name):
+    """The vartime joint loop's branches: with Q = G (d = 1) and e = r, u1 = u2, so the first
+    digit adds the same point to itself (the doubling branch); with e = -r the sum is infinity
+    (the P = -Q branch: invalid signature)."""
+    C = get_curve(name)
+    n, G = C.n, C.G
+    k = rng.randrange(1, n)
+    r = ec.multiply_plain(C, k, G)[0] % n
+    digest = _digest_for(C, r)
+    r2, s = ecdsa_bridge.ecdsa_sign_with_k(name, 1, k, digest)
+    assert r2 == r
+    assert ecdsa_bridge.ecdsa_verify(name, *G, digest, r, s) is True
+    assert ecdsa_bridge.ecdsa_verify(name, *G, _digest_for(C, n - r), r, s) is False
+    negG = (G[0], C.field.p - G[1])  # Q = -G: u1 G + u2 (-G) with e = r is infinity
+    assert ecdsa_bridge.ecdsa_verify(name, *negG, digest, r, s) is False
+
+
 def test_complete_formulas_have_no_exceptional_case(name):
     C = get_curve(name)
     G = C.G

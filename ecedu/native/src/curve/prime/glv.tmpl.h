@@ -7,7 +7,7 @@
  * half length, and k P = k1 P + k2 phi(P) costs half the doublings.
  *
  * Included by curve/prime/sw.tmpl.h (its "#if PC_GLV" block, after every function of its
- * own, whose PC(pt), PC(add), PC(dbl), PC(select), PC(cneg), PC(recode), PC(wnaf_vartime),
+ * own, whose PC(pt), PC(add), PC(dbl), PC(select_pt), PC(cneg), PC(recode), PC(wnaf_vartime),
  * PC(to_affine_bytes) and FE_* macros this file uses); defines PC(mul_glv),
  * PC(mul_joint_glv_vartime) (with its per-process affine table of G and phi(G),
  * PC(glv_gtab)) and the test hook PC(glv_op); the template's function table then lists the
@@ -29,7 +29,7 @@
  *
  * Secret paths (valgrind: tests/ctime/ctime_prime_driver.c runs the instance's table, so
  * PC(mul_glv)): the split is fixed-size word arithmetic with no branch on k; signs are
- * masks; the loop has a fixed digit count and reads every table entry (PC(select)).
+ * masks; the loop has a fixed digit count and reads every table entry (PC(select_pt)).
  */
 
 static const uint8_t PC(glv_beta_bytes)[FE_BYTES] = PC_GLV_BETA;
@@ -184,17 +184,17 @@ static void PC(mul_glv)(const uint64_t *k, const uint8_t *x, const uint8_t *y, u
         PC(cneg)(&T2[j].Y, s1 ^ s2);
     }
 
-    PC(select)(&Q, T1, TN, (uint64_t)(d1[D - 1] - 1) >> 1);
-    PC(select)(&t, T2, TN, (uint64_t)(d2[D - 1] - 1) >> 1);
+    PC(select_pt)(&Q, T1, TN, (uint64_t)(d1[D - 1] - 1) >> 1);
+    PC(select_pt)(&t, T2, TN, (uint64_t)(d2[D - 1] - 1) >> 1);
     PC(add)(&Q, &Q, &t, &bc);
     for (int i = D - 2; i >= 0; i--) {
         for (int s = 0; s < W; s++) PC(dbl)(&Q, &Q, &bc);
         uint64_t idx = PC(digit_abs)(d1[i], &neg) >> 1;
-        PC(select)(&t, T1, TN, idx);
+        PC(select_pt)(&t, T1, TN, idx);
         PC(cneg)(&t.Y, neg);
         PC(add)(&Q, &Q, &t, &bc);
         idx = PC(digit_abs)(d2[i], &neg) >> 1;
-        PC(select)(&t, T2, TN, idx);
+        PC(select_pt)(&t, T2, TN, idx);
         PC(cneg)(&t.Y, neg);
         PC(add)(&Q, &Q, &t, &bc);
     }

@@ -23,9 +23,13 @@
  * for prime order elliptic curves", EUROCRYPT 2016 (RCB): Alg. 4 (addition), 5 (mixed
  * addition, second point affine) and 6 (doubling) for a = -3; Alg. 7, 8, 9 for a = 0.  They
  * are correct for every pair of points of the curve -- P = Q, P = -Q, either one infinity
- * (Alg. 5/8: the affine point cannot be infinity; the projective one can) -- so the
- * constant-time loops need no case analysis and no masks for exceptional cases
+ * (Alg. 5/8: the affine point cannot be infinity; the projective one can)
  * (tests/native/test_native_prime_curves.py runs the cases through ecedu_prime_point_op).
+ * The scalar loops run on the cheaper Jacobian formulas (PC(jdbl), PC(jadd), PC(jmadd) below),
+ * which are wrong for P = +-Q and infinity: each loop proves in its comment which of its steps
+ * cannot meet those cases, and does the other steps (the last addition of PC(mul), the top rows
+ * of PC(mul_base)) with the complete formulas after PC(jac_to_proj); the joint vartime loop
+ * tests the cases by branches.  No masks for exceptional cases anywhere.
  *
  * Secret paths (valgrind: tests/ctime/ctime_curve_driver.c): PC(mul) and PC(mul_base) are
  * constant time in k: fixed digit count, every table entry read under a mask, signs applied
@@ -310,6 +314,211 @@ static void PC(dbl)(PC(pt) *r, const PC(pt) *p, const FE_T *b3) {
 }
 #endif
 
+/* ------------------------------------------------------------ Jacobian coordinates */
+
+/*
+ * Jacobian points (X : Y : Z) with x = X / Z^2, y = Y / Z^3; infinity has Z = 0 (GECC 3.2.2).
+ * These formulas are NOT complete: the constant-time loops below use them only where their
+ * exceptional cases (an input at infinity, P = Q, P = -Q) are proven unreachable, and the
+ * complete RCB formulas above for the steps where the proof fails; the _vartime loop tests
+ * the cases by branches.  Same struct as PC(pt), a separate name so the two kinds of
+ * coordinates cannot be mixed up.
+ */
+typedef struct {
+    FE_T X, Y, Z;
+} PC(jac);
+
+/* r = 2 p, Jacobian.  Correct for every point of the curve: the order n is an odd prime, so no
+ * finite point has Y = 0, and Z = 0 (infinity) gives Z3 = 0.  r may alias p. */
+#if !PC_A_ZERO
+/* a = -3: GECC Alg. 3.21 with 3 (X - Z^2)(X + Z^2) = 3 X^2 + a Z^4 and Z3 = (Y + Z)^2 - Y^2 - Z^2
+ * = 2 Y Z (the "dbl-2001-b" count of Bernstein-Lange's Explicit-Formulas Database): 3M + 5S. */
+static void PC(jdbl)(PC(jac) *r, const PC(jac) *p) {
+    FE_T delta, gamma, beta, alpha, t, u;
+    FE_SQR(&delta, &p->Z);
+    FE_SQR(&gamma, &p->Y);
+    FE_MUL(&beta, &p->X, &gamma);
+    FE_SUB(&t, &p->X, &delta);
+    FE_ADD(&u, &p->X, &delta);
+    FE_MUL(&alpha, &t, &u);
+    FE_ADD(&t, &alpha, &alpha);
+    FE_ADD(&alpha, &alpha, &t); /* alpha = 3 (X - delta)(X + delta) */
+    FE_ADD(&t, &p->Y, &p->Z);
+    FE_SQR(&t, &t);
+    FE_SUB(&t, &t, &gamma);
+    FE_SUB(&r->Z, &t, &delta); /* Z3 = 2 Y Z (p->Y, p->Z are not read after this) */
+    FE_ADD(&beta, &beta, &beta);
+    FE_ADD(&beta, &beta, &beta); /* beta = 4 X Y^2 */
+    FE_SQR(&t, &alpha);
+    FE_ADD(&u, &beta, &beta);
+    FE_SUB(&r->X, &t, &u); /* X3 = alpha^2 - 8 X Y^2 */
+    FE_SUB(&t, &beta, &r->X);
+    FE_MUL(&t, &alpha, &t);
+    FE_SQR(&gamma, &gamma);
+    FE_ADD(&gamma, &gamma, &gamma);
+    FE_ADD(&gamma, &gamma, &gamma);
+    FE_ADD(&gamma, &gamma, &gamma);
+    FE_SUB(&r->Y, &t, &gamma); /* Y3 = alpha (4 X Y^2 - X3) - 8 Y^4 */
+}
+#else
+/* a = 0: GECC Alg. 3.21's formulas with a = 0 (alpha = 3 X^2) and 2 X Y^2 computed as
+ * (X + Y^2)^2 - X^2 - Y^4 (the "dbl-2009-l" count): 2M + 5S. */
+static void PC(jdbl)(PC(jac) *r, const PC(jac) *p) {
+    FE_T A, B, C, D, E, t;
+    FE_SQR(&A, &p->X);
+    FE_SQR(&B, &p->Y);
+    FE_SQR(&C, &B);
+    FE_ADD(&t, &p->X, &B);
+    FE_SQR(&t, &t);
+    FE_SUB(&t, &t, &A);
+    FE_SUB(&t, &t, &C);
+    FE_ADD(&D, &t, &t); /* D = 4 X Y^2 */
+    FE_ADD(&E, &A, &A);
+    FE_ADD(&E, &E, &A); /* E = 3 X^2 */
+    FE_MUL(&t, &p->Y, &p->Z);
+    FE_ADD(&r->Z, &t, &t); /* Z3 = 2 Y Z (p->Y, p->Z are not read after this) */
+    FE_SQR(&t, &E);
+    FE_ADD(&A, &D, &D);
+    FE_SUB(&r->X, &t, &A); /* X3 = E^2 - 2 D */
+    FE_SUB(&t, &D, &r->X);
+    FE_MUL(&t, &E, &t);
+    FE_ADD(&C, &C, &C);
+    FE_ADD(&C, &C, &C);
+    FE_ADD(&C, &C, &C);
+    FE_SUB(&r->Y, &t, &C); /* Y3 = E (D - X3) - 8 Y^4 */
+}
+#endif
+
+/*
+ * The sum of two Jacobian points from U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3, S2 = Y2 Z1^3
+ * and Z1 Z2 (GECC 3.2.2, the Cohen-Miyaji-Ono 1998 addition): H = U2 - U1, R = S2 - S1,
+ * X3 = R^2 - H^3 - 2 U1 H^2, Y3 = R (U1 H^2 - X3) - S1 H^3, Z3 = Z1 Z2 H: 4M + 2S.
+ * Valid when neither input is infinity and P != +-Q (then H != 0); P = -Q gives H = 0,
+ * R != 0 and so Z3 = 0 (infinity, correctly), P = Q gives the invalid (0 : 0 : 0).
+ * r may share storage with U1, S1 or Z1Z2: each is read before r's coordinate is written.
+ */
+static void PC(jadd_finish)(PC(jac) *r, const FE_T *U1, const FE_T *U2, const FE_T *S1, const FE_T *S2,
+                            const FE_T *Z1Z2) {
+    FE_T H, R, HH, HHH, V, t;
+    FE_SUB(&H, U2, U1);
+    FE_SUB(&R, S2, S1);
+    FE_SQR(&HH, &H);
+    FE_MUL(&HHH, &HH, &H);
+    FE_MUL(&V, U1, &HH);
+    FE_MUL(&r->Z, Z1Z2, &H);
+    FE_SQR(&t, &R);
+    FE_SUB(&t, &t, &HHH);
+    FE_SUB(&t, &t, &V);
+    FE_SUB(&r->X, &t, &V);
+    FE_SUB(&t, &V, &r->X);
+    FE_MUL(&t, &R, &t);
+    FE_MUL(&HHH, S1, &HHH);
+    FE_SUB(&r->Y, &t, &HHH);
+}
+
+/* r = p + q, Jacobian + Jacobian: 12M + 4S.  Exceptional cases as PC(jadd_finish); r may
+ * alias p or q. */
+static void PC(jadd)(PC(jac) *r, const PC(jac) *p, const PC(jac) *q) {
+    FE_T Z1Z1, Z2Z2, U1, U2, S1, S2, Z1Z2;
+    FE_SQR(&Z1Z1, &p->Z);
+    FE_SQR(&Z2Z2, &q->Z);
+    FE_MUL(&U1, &p->X, &Z2Z2);
+    FE_MUL(&U2, &q->X, &Z1Z1);
+    FE_MUL(&S1, &p->Y, &q->Z);
+    FE_MUL(&S1, &S1, &Z2Z2);
+    FE_MUL(&S2, &q->Y, &p->Z);
+    FE_MUL(&S2, &S2, &Z1Z1);
+    FE_MUL(&Z1Z2, &p->Z, &q->Z);
+    PC(jadd_finish)(r, &U1, &U2, &S1, &S2, &Z1Z2);
+}
+
+/* r = p + (x2, y2), Jacobian + affine (GECC Alg. 3.22's operation count): 8M + 3S.
+ * Exceptional cases as PC(jadd_finish) (and p at infinity gives a wrong result); r may alias p. */
+static void PC(jmadd)(PC(jac) *r, const PC(jac) *p, const PC(aff) *q) {
+    FE_T Z1Z1, U2, S2;
+    FE_SQR(&Z1Z1, &p->Z);
+    FE_MUL(&U2, &q->x, &Z1Z1);
+    FE_MUL(&S2, &q->y, &p->Z);
+    FE_MUL(&S2, &S2, &Z1Z1);
+    PC(jadd_finish)(r, &p->X, &U2, &p->Y, &S2, &p->Z); /* it reads each input before it writes
+                                                         the coordinate r may share with it */
+}
+
+/* The same point in the projective coordinates of the RCB formulas: (X Z : Y : Z^3), since
+ * X / Z^2 = X Z / Z^3.  Infinity (Z = 0) becomes (0 : Y : 0).  1M + 1S + 1M. */
+static void PC(jac_to_proj)(PC(pt) *r, const PC(jac) *p) {
+    FE_T zz;
+    FE_SQR(&zz, &p->Z);
+    FE_MUL(&r->X, &p->X, &p->Z);
+    FE_MUL(&r->Z, &zz, &p->Z);
+    r->Y = p->Y;
+    ecedu_wipe(&zz, sizeof zz);
+}
+
+/* Vartime (public points only): r = p + q with the exceptional cases as branches (GECC
+ * Alg. 3.22's steps 1-2 and 6). */
+static void PC(jadd_vartime)(PC(jac) *r, const PC(jac) *p, const PC(jac) *q) {
+    if (FE_IS_ZERO(&p->Z)) {
+        *r = *q;
+        return;
+    }
+    if (FE_IS_ZERO(&q->Z)) {
+        *r = *p;
+        return;
+    }
+    FE_T Z1Z1, Z2Z2, U1, U2, S1, S2, Z1Z2, d;
+    FE_SQR(&Z1Z1, &p->Z);
+    FE_SQR(&Z2Z2, &q->Z);
+    FE_MUL(&U1, &p->X, &Z2Z2);
+    FE_MUL(&U2, &q->X, &Z1Z1);
+    FE_MUL(&S1, &p->Y, &q->Z);
+    FE_MUL(&S1, &S1, &Z2Z2);
+    FE_MUL(&S2, &q->Y, &p->Z);
+    FE_MUL(&S2, &S2, &Z1Z1);
+    FE_SUB(&d, &U2, &U1);
+    if (FE_IS_ZERO(&d)) { /* same x: P = Q (double) or P = -Q (infinity) */
+        FE_SUB(&d, &S2, &S1);
+        if (FE_IS_ZERO(&d)) {
+            PC(jdbl)(r, p);
+        } else {
+            FE_SET_SMALL(&r->X, 1);
+            FE_SET_SMALL(&r->Y, 1);
+            FE_SET_SMALL(&r->Z, 0);
+        }
+        return;
+    }
+    FE_MUL(&Z1Z2, &p->Z, &q->Z);
+    PC(jadd_finish)(r, &U1, &U2, &S1, &S2, &Z1Z2);
+}
+
+/* Vartime: r = p + (x2, y2) (q affine, not infinity) with the exceptional cases as branches. */
+static void PC(jmadd_vartime)(PC(jac) *r, const PC(jac) *p, const PC(aff) *q) {
+    if (FE_IS_ZERO(&p->Z)) {
+        r->X = q->x;
+        r->Y = q->y;
+        FE_SET_SMALL(&r->Z, 1);
+        return;
+    }
+    FE_T Z1Z1, U2, S2, d;
+    FE_SQR(&Z1Z1, &p->Z);
+    FE_MUL(&U2, &q->x, &Z1Z1);
+    FE_MUL(&S2, &q->y, &p->Z);
+    FE_MUL(&S2, &S2, &Z1Z1);
+    FE_SUB(&d, &U2, &p->X);
+    if (FE_IS_ZERO(&d)) {
+        FE_SUB(&d, &S2, &p->Y);
+        if (FE_IS_ZERO(&d)) {
+            PC(jdbl)(r, p);
+        } else {
+            FE_SET_SMALL(&r->X, 1);
+            FE_SET_SMALL(&r->Y, 1);
+            FE_SET_SMALL(&r->Z, 0);
+        }
+        return;
+    }
+    PC(jmadd)(r, p, q);
+}
+
 /* (x, y) = P / Z, canonical bytes; (0, 0) for infinity (FE_INV(0) = 0).  Constant time. */
 static void PC(to_affine_bytes)(const PC(pt) *p, uint8_t *ox, uint8_t *oy) {
     FE_T zi, t;
@@ -532,7 +741,7 @@ static inline uint64_t PC(digit_abs)(int d, uint64_t *neg) {
 
 /* r = tab[idx] for a SECRET idx < entries: every entry read, kept by a mask (no secret
  * address, no secret branch). */
-static void PC(select)(PC(pt) *r, const PC(pt) *tab, int entries, uint64_t idx) {
+static void PC(select)(PC(jac) *r, const PC(jac) *tab, int entries, uint64_t idx) {
     *r = tab[0];
     for (int j = 1; j < entries; j++) {
         uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
@@ -542,6 +751,20 @@ static void PC(select)(PC(pt) *r, const PC(pt) *tab, int entries, uint64_t idx) 
     }
 }
 
+#if defined(PC_GLV) && PC_GLV
+/* The same scan over projective points: the table of glv.tmpl.h's loop, which keeps to the
+ * complete formulas (PC(add), PC(dbl)) and so to PC(pt). */
+static void PC(select_pt)(PC(pt) *r, const PC(pt) *tab, int entries, uint64_t idx) {
+    *r = tab[0];
+    for (int j = 1; j < entries; j++) {
+        uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
+        FE_CMOV(&r->X, &tab[j].X, m);
+        FE_CMOV(&r->Y, &tab[j].Y, m);
+        FE_CMOV(&r->Z, &tab[j].Z, m);
+    }
+}
+#endif
+
 /* r = -r if neg (mask). */
 static void PC(cneg)(FE_T *y, uint64_t neg) {
     FE_T ny;
@@ -550,41 +773,75 @@ static void PC(cneg)(FE_T *y, uint64_t neg) {
 }
 
 /*
- * (ox, oy) = k (x, y): the regular signed fixed window of width 5 (digits above): table
- * T[j] = (2j+1) P, j < 16 (1 doubling, 15 additions); Q = T[d_top]; then for each lower digit
- * 5 doublings and one addition of sign(d) T[(|d|-1)/2].  floor(L/5) * 5 doublings and
- * floor(L/5) additions for every k: the operation sequence does not depend on k.
- * Contract: 1 <= k < n (PC_NW words), (x, y) validated.  Constant time in k.
+ * (ox, oy) = k (x, y): the regular signed fixed window of width w = 5 (digits above) in
+ * Jacobian coordinates: table T[j] = (2j+1) P, j < 16 (1 doubling, 15 additions); Q = T[d_top];
+ * then for each lower digit 5 doublings and one addition of sign(d) T[(|d|-1)/2].
+ * floor(L/5) * 5 doublings and floor(L/5) additions for every k: the operation sequence does
+ * not depend on k.  Contract: 1 <= k < n (PC_NW words), (x, y) validated.  Constant time in k.
+ *
+ * Why the incomplete Jacobian formulas are enough (all but the last addition).  Let kk (odd,
+ * 1 <= kk <= n-1: PC(make_odd)) have the digits d_0..d_{D-1}; kk_0 = kk and
+ * kk_{i+1} = (kk_i - d_i) / 2^w, so kk_i = 2^w kk_{i+1} + d_i and kk_{D-1} = d_{D-1}.
+ *   (a) every kk_i is odd and >= 1: kk_i - d_i = 2^w (kk_i div 2^(w+1)) + 2^w is an odd
+ *       multiple of 2^w and >= 2^w (kk_i >= 1 and d_i < 2^w), so kk_{i+1} is odd and >= 1;
+ *   (b) kk_i <= n - 1: true for i = 0, and kk_{i+1} <= (n - 1 + 2^w - 1) / 2^w < n.
+ * The loop keeps Q = kk_{i+1} P before step i and Q = kk_i P after it.  Doublings: Jacobian
+ * doubling is correct for every point (n odd prime: no Y = 0; infinity stays Z = 0), and the
+ * multiples 2^s kk_{i+1}, s <= w, are never 0 mod n anyway.  The addition of step i adds
+ * U = 2^w kk_{i+1} P and V = d_i P; PC(jadd) is wrong only if one is infinity or U = +-V:
+ *   V = O     needs d_i = 0 mod n: 0 < |d_i| < 2^w < n.  Never.
+ *   U = O     needs 2^w kk_{i+1} = 0 mod n: it is even, in [2^w, n + 2^w - 2] (by (b)), and
+ *             the only multiple of n there is n, odd.  Never.
+ *   U = -V    needs kk_i = 0 mod n: 1 <= kk_i <= n - 1.  Never.
+ *   U = V     needs kk_i - 2 d_i = 0 mod n; kk_i - 2 d_i is odd (so not 0).  For i >= 1,
+ *             |kk_i - 2 d_i| <= (n + 2^w - 2) / 2^w + 2^(w+1) - 2 < n (n > 2^160): never.
+ *             For i = 0 it can be n: kk = n + 2 d_0 with d_0 < 0, i.e. kk = n - 2m for the odd
+ *             m = (n mod 2^(w+1)) - 2^w, if that lies in [1, 2^w - 1] (n mod 64 > 32:
+ *             P-192, P-224, P-384, secp160k1, secp224k1, brainpoolP256r1/384r1/512r1;
+ *             k = n - 2m or k = 2m): there U = V = -m P.
+ * So the steps i = D-2..1 use PC(jadd), and the last one (i = 0) converts both points to
+ * projective coordinates (PC(jac_to_proj), 2M + 1S each) and adds them with the complete RCB
+ * PC(add).  The table: T[j] = T[j-1] + 2P adds (2j-1) P and 2P with 2j-1, 2, 2j+1, 2j-3 all
+ * small and nonzero mod n (2j-3 = -1 for j = 1): never exceptional.
+ * tests/native/test_native_prime_curves.py runs k = 2m and n - 2m on the curves that have them.
  */
 static void PC(mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8_t *ox, uint8_t *oy) {
     enum { D = PC(VD), TN = 16 };
     FE_T bc;
-    PC(pt) T[TN], P2, Q, t;
+    PC(jac) T[TN], P2, Q, t;
+    PC(pt) Qp, tp;
     uint64_t kk[PC_NW], neg;
     int8_t dig[D];
     PC(bconst)(&bc);
     FE_FROM_BYTES(&T[0].X, x);
     FE_FROM_BYTES(&T[0].Y, y);
     FE_SET_SMALL(&T[0].Z, 1);
-    PC(dbl)(&P2, &T[0], &bc);
-    for (int j = 1; j < TN; j++) PC(add)(&T[j], &T[j - 1], &P2, &bc);
+    PC(jdbl)(&P2, &T[0]);
+    for (int j = 1; j < TN; j++) PC(jadd)(&T[j], &T[j - 1], &P2);
 
     uint64_t even = PC(make_odd)(kk, k);
     PC(recode)(dig, D, PC(VW), kk);
     PC(select)(&Q, T, TN, (uint64_t)(dig[D - 1] - 1) >> 1);
     for (int i = D - 2; i >= 0; i--) {
-        for (int s = 0; s < PC(VW); s++) PC(dbl)(&Q, &Q, &bc);
-        uint64_t idx = PC(digit_abs)(dig[i], &neg) >> 1;
-        PC(select)(&t, T, TN, idx);
+        for (int s = 0; s < PC(VW); s++) PC(jdbl)(&Q, &Q);
+        PC(select)(&t, T, TN, PC(digit_abs)(dig[i], &neg) >> 1);
         PC(cneg)(&t.Y, neg);
-        PC(add)(&Q, &Q, &t, &bc);
+        if (i == 0) break; /* public loop index */
+        PC(jadd)(&Q, &Q, &t);
     }
-    PC(cneg)(&Q.Y, even);
-    PC(to_affine_bytes)(&Q, ox, oy);
+    /* i = 0, the step where U = V is reachable: the complete formula */
+    PC(jac_to_proj)(&Qp, &Q);
+    PC(jac_to_proj)(&tp, &t);
+    PC(add)(&Qp, &Qp, &tp, &bc);
+    PC(cneg)(&Qp.Y, even);
+    PC(to_affine_bytes)(&Qp, ox, oy);
     ecedu_wipe(kk, sizeof kk);
     ecedu_wipe(dig, sizeof dig);
     ecedu_wipe(&Q, sizeof Q);
     ecedu_wipe(&t, sizeof t);
+    ecedu_wipe(&Qp, sizeof Qp);
+    ecedu_wipe(&tp, sizeof tp);
+    ecedu_wipe(&P2, sizeof P2);
     ecedu_wipe(T, sizeof T);
 }
 
@@ -600,36 +857,47 @@ static void PC(mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8
 static PC(aff) *PC(fb_tab);
 static pthread_once_t PC(fb_once) = PTHREAD_ONCE_INIT;
 
+/* row[j] = (2j+1) B for j < 8, affine (B projective, not infinity): RCB additions, then the
+ * eight Z made 1 with one inversion (Montgomery's simultaneous inversion).  Public data. */
+static void PC(odd_multiples_affine)(PC(aff) *row, const PC(pt) *B, const FE_T *bc) {
+    FE_T acc[8], inv;
+    PC(pt) D, E[8];
+    E[0] = *B;
+    PC(dbl)(&D, B, bc);
+    for (int j = 1; j < 8; j++) PC(add)(&E[j], &E[j - 1], &D, bc);
+    /* acc[j] = Z_0 ... Z_j; inv = 1 / acc[7]; back out the 1 / Z_j */
+    acc[0] = E[0].Z;
+    for (int j = 1; j < 8; j++) FE_MUL(&acc[j], &acc[j - 1], &E[j].Z);
+    FE_INV(&inv, &acc[7]);
+    for (int j = 7; j >= 0; j--) {
+        FE_T zi;
+        if (j) {
+            FE_MUL(&zi, &inv, &acc[j - 1]);
+            FE_MUL(&inv, &inv, &E[j].Z);
+        } else {
+            zi = inv;
+        }
+        FE_MUL(&row[j].x, &E[j].X, &zi);
+        FE_MUL(&row[j].y, &E[j].Y, &zi);
+    }
+}
+
+static void PC(load_g)(PC(pt) *B) {
+    FE_FROM_BYTES(&B->X, PC(gx_bytes));
+    FE_FROM_BYTES(&B->Y, PC(gy_bytes));
+    FE_SET_SMALL(&B->Z, 1);
+}
+
 static void PC(fb_build)(void) {
     PC(aff) *tab = (PC(aff) *)malloc(sizeof(PC(aff)) * 8 * PC(FW));
     if (!tab) return;
-    FE_T bc, acc[8], inv;
-    PC(pt) B, D, E[8];
+    FE_T bc;
+    PC(pt) B;
     PC(bconst)(&bc);
-    FE_FROM_BYTES(&B.X, PC(gx_bytes));
-    FE_FROM_BYTES(&B.Y, PC(gy_bytes));
-    FE_SET_SMALL(&B.Z, 1);
+    PC(load_g)(&B);
     for (int i = 0; i < PC(FW); i++) {
-        E[0] = B;
-        PC(dbl)(&D, &B, &bc);
-        for (int j = 1; j < 8; j++) PC(add)(&E[j], &E[j - 1], &D, &bc);
-        /* acc[j] = Z_0 ... Z_j; inv = 1 / acc[7]; back out the 1 / Z_j */
-        acc[0] = E[0].Z;
-        for (int j = 1; j < 8; j++) FE_MUL(&acc[j], &acc[j - 1], &E[j].Z);
-        FE_INV(&inv, &acc[7]);
-        for (int j = 7; j >= 0; j--) {
-            FE_T zi;
-            if (j) {
-                FE_MUL(&zi, &inv, &acc[j - 1]);
-                FE_MUL(&inv, &inv, &E[j].Z);
-            } else {
-                zi = inv;
-            }
-            PC(aff) *e = &tab[i * 8 + j];
-            FE_MUL(&e->x, &E[j].X, &zi);
-            FE_MUL(&e->y, &E[j].Y, &zi);
-        }
-        for (int s = 0; s < 4; s++) PC(dbl)(&B, &B, &bc);
+        PC(odd_multiples_affine)(tab + i * 8, &B, &bc);
+        for (int s = 0; s < 4; s++) PC(dbl)(&B, &B, &bc); /* B = 16^(i+1) G */
     }
     PC(fb_tab) = tab;
 }
@@ -639,9 +907,19 @@ static void PC(fb_build)(void) {
  * kG = sum_i sign(d_i) T[i][(|d_i|-1)/2]: PC(FW) - 1 mixed additions, no doubling, each
  * table row read by a masked scan of its 8 entries.  Returns ECEDU_ERR_INTERNAL if the
  * table could not be allocated.  Contract: 1 <= k < n.  Constant time in k.
+ *
+ * The additions are Jacobian + affine (PC(jmadd), 8M + 3S) up to row JB - 1 and the complete
+ * RCB mixed addition (PC(madd), after PC(jac_to_proj)) from row JB = floor((L - 1) / 4) on
+ * (L = PC_NBITS: the last one or two rows).  Why: before row i the accumulator is
+ * A = sum_{j<i} d_j 16^j, odd (d_0 odd) with |A| <= 15 (16^i - 1) / 15 < 16^i, and row i adds
+ * B = d_i 16^i, even, 16^i <= |B| < 16^(i+1).  PC(jmadd) fails only if A = 0, B = 0 or
+ * A = +-B mod n.  A and A -+ B are odd, so not 0, and |A -+ B| < 16^(i+1); B is not 0 and
+ * |B| < 16^(i+1).  While 16^(i+1) <= 2^(L-1) < n (i.e. i < JB) none of them is a multiple of
+ * n.  The table's entries are affine points, never infinity.
  */
 static int PC(mul_base)(const uint64_t *k, uint8_t *ox, uint8_t *oy) {
-    enum { W = PC(FW) };
+    enum { W = PC(FW), JB = (PC_NBITS - 1) / 4 };
+    _Static_assert(JB >= 1 && JB < W, "the comb's complete rows are its last ones");
     pthread_once(&PC(fb_once), PC(fb_build));
     const PC(aff) *tab = PC(fb_tab);
     if (!tab) return ECEDU_ERR_INTERNAL;
@@ -650,6 +928,7 @@ static int PC(mul_base)(const uint64_t *k, uint8_t *ox, uint8_t *oy) {
     PC(aff) t;
     uint64_t kk[PC_NW], neg;
     int8_t dig[W];
+    PC(jac) J;
     PC(bconst)(&bc);
     uint64_t even = PC(make_odd)(kk, k);
     PC(recode)(dig, W, 4, kk);
@@ -664,10 +943,13 @@ static int PC(mul_base)(const uint64_t *k, uint8_t *ox, uint8_t *oy) {
         }
         PC(cneg)(&t.y, neg);
         if (i == 0) { /* public loop index */
-            Q.X = t.x;
-            Q.Y = t.y;
-            FE_SET_SMALL(&Q.Z, 1);
+            J.X = t.x;
+            J.Y = t.y;
+            FE_SET_SMALL(&J.Z, 1);
+        } else if (i < JB) {
+            PC(jmadd)(&J, &J, &t);
         } else {
+            if (i == JB) PC(jac_to_proj)(&Q, &J);
             PC(madd)(&Q, &Q, &t, &bc);
         }
     }
@@ -675,6 +957,7 @@ static int PC(mul_base)(const uint64_t *k, uint8_t *ox, uint8_t *oy) {
     PC(to_affine_bytes)(&Q, ox, oy);
     ecedu_wipe(kk, sizeof kk);
     ecedu_wipe(dig, sizeof dig);
+    ecedu_wipe(&J, sizeof J);
     ecedu_wipe(&Q, sizeof Q);
     ecedu_wipe(&t, sizeof t);
     return ECEDU_OK;
@@ -721,46 +1004,61 @@ static int PC(wnaf_vartime)(int8_t *naf, const uint64_t *k_in, int w) {
 
 /*
  * ox = x(u1 G + u2 Q) for PUBLIC u1, u2 < n (PC_NW words) and a validated Q: Straus-Shamir
- * interleaving (GECC Alg. 3.51) of the width-5 NAFs, one shared chain of doublings; tables of
- * the odd multiples 1, 3, ..., 15 of G and Q.  Complete additions, so no special case
- * (u1 or u2 may be 0).  Returns 0, or 1 if the sum is the point at infinity.  Variable time.
+ * interleaving (GECC Alg. 3.51) of the width-5 NAFs, one shared chain of Jacobian doublings;
+ * the odd multiples 1, 3, ..., 15 of G affine (row 0 of the comb's table: mixed additions),
+ * those of Q Jacobian.  The additions test their exceptional cases by branches (PC(jadd_vartime),
+ * PC(jmadd_vartime)): u1 or u2 may be 0, partial sums may meet.  Returns 0, or 1 if the sum is
+ * the point at infinity.  Variable time.
  */
 static int PC(mul_joint_vartime)(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
                                  const uint8_t *qy, uint8_t *ox) {
     enum { WN = 5, TN = 8, ML = 64 * PC_NW + 2 };
-    FE_T bc;
-    PC(pt) TG[TN], TQ[TN], D, R, t;
+    PC(aff) own[TN], tg;
+    PC(jac) TQ[TN], D, R, t;
     int8_t n1[ML], n2[ML];
-    PC(bconst)(&bc);
-    FE_FROM_BYTES(&TG[0].X, PC(gx_bytes));
-    FE_FROM_BYTES(&TG[0].Y, PC(gy_bytes));
-    FE_SET_SMALL(&TG[0].Z, 1);
+    pthread_once(&PC(fb_once), PC(fb_build));
+    const PC(aff) *TG = PC(fb_tab);
+    if (!TG) { /* no comb table (malloc failed): the 8 points on the stack */
+        FE_T bc;
+        PC(pt) B;
+        PC(bconst)(&bc);
+        PC(load_g)(&B);
+        PC(odd_multiples_affine)(own, &B, &bc);
+        TG = own;
+    }
     FE_FROM_BYTES(&TQ[0].X, qx);
     FE_FROM_BYTES(&TQ[0].Y, qy);
     FE_SET_SMALL(&TQ[0].Z, 1);
-    PC(dbl)(&D, &TG[0], &bc);
-    for (int j = 1; j < TN; j++) PC(add)(&TG[j], &TG[j - 1], &D, &bc);
-    PC(dbl)(&D, &TQ[0], &bc);
-    for (int j = 1; j < TN; j++) PC(add)(&TQ[j], &TQ[j - 1], &D, &bc);
+    PC(jdbl)(&D, &TQ[0]);
+    for (int j = 1; j < TN; j++) PC(jadd_vartime)(&TQ[j], &TQ[j - 1], &D);
     int l1 = PC(wnaf_vartime)(n1, u1, WN), l2 = PC(wnaf_vartime)(n2, u2, WN);
     int L = l1 > l2 ? l1 : l2;
-    PC(set_inf)(&R);
+    FE_SET_SMALL(&R.X, 1);
+    FE_SET_SMALL(&R.Y, 1);
+    FE_SET_SMALL(&R.Z, 0);
+    int inf = 1; /* R is still infinity: skip its doublings */
     for (int i = L - 1; i >= 0; i--) {
-        PC(dbl)(&R, &R, &bc);
+        if (!inf) PC(jdbl)(&R, &R);
         int d1 = i < l1 ? n1[i] : 0, d2 = i < l2 ? n2[i] : 0;
         if (d1) {
-            t = TG[(d1 < 0 ? -d1 : d1) >> 1];
-            if (d1 < 0) FE_NEG(&t.Y, &t.Y);
-            PC(add)(&R, &R, &t, &bc);
+            tg = TG[(d1 < 0 ? -d1 : d1) >> 1];
+            if (d1 < 0) FE_NEG(&tg.y, &tg.y);
+            PC(jmadd_vartime)(&R, &R, &tg);
+            inf = 0;
         }
         if (d2) {
             t = TQ[(d2 < 0 ? -d2 : d2) >> 1];
             if (d2 < 0) FE_NEG(&t.Y, &t.Y);
-            PC(add)(&R, &R, &t, &bc);
+            PC(jadd_vartime)(&R, &R, &t);
+            inf = 0;
         }
     }
     if (FE_IS_ZERO(&R.Z)) return 1;
-    PC(to_affine_bytes)(&R, ox, NULL);
+    FE_T zi, x;
+    FE_INV(&zi, &R.Z);
+    FE_SQR(&zi, &zi);
+    FE_MUL(&x, &R.X, &zi);
+    FE_TO_BYTES(ox, &x);
     return 0;
 }
 
