@@ -416,18 +416,35 @@ static void PC(jadd_finish)(PC(jac) *r, const FE_T *U1, const FE_T *U2, const FE
     FE_SUB(&r->Y, &t, &HHH);
 }
 
+/* The terms of the Jacobian sum of p and q, both on the common denominator Z1^2 Z2^2:
+ * U1 = X1 Z2^2, U2 = X2 Z1^2, S1 = Y1 Z2^3, S2 = Y2 Z1^3.  6M + 2S (for PC(jadd) and its
+ * vartime twin). */
+static inline void PC(jadd_terms)(FE_T *U1, FE_T *U2, FE_T *S1, FE_T *S2, const PC(jac) *p, const PC(jac) *q) {
+    FE_T Z1Z1, Z2Z2;
+    FE_SQR(&Z1Z1, &p->Z);
+    FE_SQR(&Z2Z2, &q->Z);
+    FE_MUL(U1, &p->X, &Z2Z2);
+    FE_MUL(U2, &q->X, &Z1Z1);
+    FE_MUL(S1, &p->Y, &q->Z);
+    FE_MUL(S1, S1, &Z2Z2);
+    FE_MUL(S2, &q->Y, &p->Z);
+    FE_MUL(S2, S2, &Z1Z1);
+}
+
+/* The same for q affine (Z2 = 1): U2 = x2 Z1^2, S2 = y2 Z1^3 (U1 = X1, S1 = Y1).  2M + 1S. */
+static inline void PC(jmadd_terms)(FE_T *U2, FE_T *S2, const PC(jac) *p, const PC(aff) *q) {
+    FE_T Z1Z1;
+    FE_SQR(&Z1Z1, &p->Z);
+    FE_MUL(U2, &q->x, &Z1Z1);
+    FE_MUL(S2, &q->y, &p->Z);
+    FE_MUL(S2, S2, &Z1Z1);
+}
+
 /* r = p + q, Jacobian + Jacobian: 12M + 4S.  Exceptional cases as PC(jadd_finish); r may
  * alias p or q. */
 static void PC(jadd)(PC(jac) *r, const PC(jac) *p, const PC(jac) *q) {
-    FE_T Z1Z1, Z2Z2, U1, U2, S1, S2, Z1Z2;
-    FE_SQR(&Z1Z1, &p->Z);
-    FE_SQR(&Z2Z2, &q->Z);
-    FE_MUL(&U1, &p->X, &Z2Z2);
-    FE_MUL(&U2, &q->X, &Z1Z1);
-    FE_MUL(&S1, &p->Y, &q->Z);
-    FE_MUL(&S1, &S1, &Z2Z2);
-    FE_MUL(&S2, &q->Y, &p->Z);
-    FE_MUL(&S2, &S2, &Z1Z1);
+    FE_T U1, U2, S1, S2, Z1Z2;
+    PC(jadd_terms)(&U1, &U2, &S1, &S2, p, q);
     FE_MUL(&Z1Z2, &p->Z, &q->Z);
     PC(jadd_finish)(r, &U1, &U2, &S1, &S2, &Z1Z2);
 }
@@ -435,11 +452,8 @@ static void PC(jadd)(PC(jac) *r, const PC(jac) *p, const PC(jac) *q) {
 /* r = p + (x2, y2), Jacobian + affine (GECC Alg. 3.22's operation count): 8M + 3S.
  * Exceptional cases as PC(jadd_finish) (and p at infinity gives a wrong result); r may alias p. */
 static void PC(jmadd)(PC(jac) *r, const PC(jac) *p, const PC(aff) *q) {
-    FE_T Z1Z1, U2, S2;
-    FE_SQR(&Z1Z1, &p->Z);
-    FE_MUL(&U2, &q->x, &Z1Z1);
-    FE_MUL(&S2, &q->y, &p->Z);
-    FE_MUL(&S2, &S2, &Z1Z1);
+    FE_T U2, S2;
+    PC(jmadd_terms)(&U2, &S2, p, q);
     PC(jadd_finish)(r, &p->X, &U2, &p->Y, &S2, &p->Z); /* it reads each input before it writes
                                                          the coordinate r may share with it */
 }
@@ -466,15 +480,8 @@ static void PC(jadd_vartime)(PC(jac) *r, const PC(jac) *p, const PC(jac) *q) {
         *r = *p;
         return;
     }
-    FE_T Z1Z1, Z2Z2, U1, U2, S1, S2, Z1Z2, d;
-    FE_SQR(&Z1Z1, &p->Z);
-    FE_SQR(&Z2Z2, &q->Z);
-    FE_MUL(&U1, &p->X, &Z2Z2);
-    FE_MUL(&U2, &q->X, &Z1Z1);
-    FE_MUL(&S1, &p->Y, &q->Z);
-    FE_MUL(&S1, &S1, &Z2Z2);
-    FE_MUL(&S2, &q->Y, &p->Z);
-    FE_MUL(&S2, &S2, &Z1Z1);
+    FE_T U1, U2, S1, S2, Z1Z2, d;
+    PC(jadd_terms)(&U1, &U2, &S1, &S2, p, q);
     FE_SUB(&d, &U2, &U1);
     if (FE_IS_ZERO(&d)) { /* same x: P = Q (double) or P = -Q (infinity) */
         FE_SUB(&d, &S2, &S1);
@@ -499,11 +506,8 @@ static void PC(jmadd_vartime)(PC(jac) *r, const PC(jac) *p, const PC(aff) *q) {
         FE_SET_SMALL(&r->Z, 1);
         return;
     }
-    FE_T Z1Z1, U2, S2, d;
-    FE_SQR(&Z1Z1, &p->Z);
-    FE_MUL(&U2, &q->x, &Z1Z1);
-    FE_MUL(&S2, &q->y, &p->Z);
-    FE_MUL(&S2, &S2, &Z1Z1);
+    FE_T U2, S2, d;
+    PC(jmadd_terms)(&U2, &S2, p, q);
     FE_SUB(&d, &U2, &p->X);
     if (FE_IS_ZERO(&d)) {
         FE_SUB(&d, &S2, &p->Y);
@@ -516,7 +520,7 @@ static void PC(jmadd_vartime)(PC(jac) *r, const PC(jac) *p, const PC(aff) *q) {
         }
         return;
     }
-    PC(jmadd)(r, p, q);
+    PC(jadd_finish)(r, &p->X, &U2, &p->Y, &S2, &p->Z); /* the terms are computed once */
 }
 
 /* (x, y) = P / Z, canonical bytes; (0, 0) for infinity (FE_INV(0) = 0).  Constant time. */
