@@ -104,10 +104,14 @@ def measure(op: str, target, runs: int = 1000) -> Cycles:
     )
     per_op = [t / inner.value for t in ticks]
     label = target if kind == "curve" else f"GF(2^{target})"
-    # the GF(2^m) levels do not apply to X25519: one implementation, 5 limbs of 51 bits;
-    # a binary curve or field: the level it uses (the forced one, else its default, cpu.c g_default)
+    # the GF(2^m) levels do not apply to X25519 (one implementation, 5 limbs of 51 bits) nor to
+    # the prime curves (the prime-field level in force: 'mulx' or 'portable', see
+    # native.prime_implementation); a binary curve or field: the level it uses (the forced one,
+    # else its default, cpu.c g_default)
     if target == "X25519":
         impl = "c-5x51"
+    elif kind == "curve" and target in library.PRIME_CURVES:
+        impl = "p-" + native.prime_implementation()
     else:
         impl = native.field_implementation(library.curve_params(target).m if kind == "curve" else target)
     return Cycles(op, label, impl, runs, min(per_op), statistics.median(per_op), None)

@@ -28,6 +28,22 @@ def test_measure_gives_ordered_positive_ticks(op, target):
     assert r.samples == 40 and r.implementation == native.implementation()
 
 
+@pytest.mark.parametrize("op", ["ecdh", "kG", "ecdsa_sign", "ecdsa_verify"])
+def test_prime_curves_are_timed_at_the_prime_level(op):
+    """The prime curves run on the prime-field code: their record names that level (the GF(2^m)
+    levels do not apply to them)."""
+    r = cycles.measure(op, "secp256r1", runs=20)
+    assert 0 < r.min_ticks <= r.median_ticks
+    assert r.implementation == "p-" + native.prime_implementation()
+
+
+def test_cli_cycles_prime_curves(capsys):
+    assert cli.main(["ecdh", "--cycles", "--runs", "10", "--curves", "P-192", "P-256", "--json"]) == 0
+    recs = json.loads(capsys.readouterr().out)
+    assert [r["target"] for r in recs] == ["secp192r1", "secp256r1"]
+    assert all(r["implementation"].startswith("p-") for r in recs)
+
+
 def test_ecdh_costs_more_than_a_field_multiplication():
     """An ECDH is hundreds of field operations: the ticks must say so (a check on the units)."""
     ecdh = cycles.measure("ecdh", "sect163k1", runs=30).min_ticks
