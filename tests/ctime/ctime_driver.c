@@ -38,6 +38,7 @@
 #include <string.h>
 #include "ctime_check.h"
 #include "ecedu_native.h"
+#include "internal.h" /* ecedu_field_for: the field functions of the level in use (--taint-flow) */
 
 /* cpu.c's prime-field level flag (internal.h): read by gfp_secp256r1.c on every call. */
 extern int ecedu_gfp_mulx_flag;
@@ -102,6 +103,57 @@ static int run_curve(int ci) {
     return 0;
 }
 
+#if ECEDU_CT_MSAN
+/* --taint-flow (MSan build, with --level): the checker must not lose a secret on the way.
+ * MSan lets a value through an instruction it knows (exact or conservative shadow), but an
+ * instruction it checks strictly (an unknown intrinsic) or inline assembly yields a "clean"
+ * result: the code after it would then go unchecked and the run pass for nothing.  So at
+ * the forced level every field function a secret goes through (mul, sqr, inv, sqrt,
+ * half_trace, on each GF(2^m)), and the public results of the three scalar calls on every
+ * curve, must come out still poisoned when they are not declassified.  Prints one line per
+ * field and per curve, "secret" or "LOST". */
+static int out_poisoned(const void *p, size_t n) { return __msan_test_shadow(p, n) >= 0; }
+
+static int taint_flow(const char *level_name) {
+    static const int ms[] = {163, 193, 233, 239, 283, 409, 571};
+    int lost = 0;
+    for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+        const ecedu_field_impl *f = ecedu_field_for(ms[i]);
+        uint64_t a[ECEDU_MAXW] = {0}, b[ECEDU_MAXW] = {0}, r[5][ECEDU_MAXW];
+        fill((unsigned char *)a, 8 * (size_t)f->nw), fill((unsigned char *)b, 8 * (size_t)f->nw);
+        a[f->nw - 1] = b[f->nw - 1] = 1; /* below z^m */
+        ECEDU_CT_SECRET(a, 8 * (size_t)f->nw); /* b public: a secret times a public */
+        f->mul(r[0], a, b), f->sqr(r[1], a), f->inv(r[2], a), f->sqrt(r[3], a), f->half_trace(r[4], a);
+        int ok = 1;
+        for (int j = 0; j < 5; j++) ok &= out_poisoned(r[j], 8 * (size_t)f->nw);
+        printf("%-8s field GF(2^%d) %s\n", level_name, ms[i], ok ? "secret" : "LOST");
+        lost += !ok;
+    }
+    for (int ci = 0; ci < ecedu_curve_count(); ci++) {
+        int m, nbits, h, koblitz;
+        if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 1;
+        size_t F = (size_t)(m + 7) / 8, NL = (size_t)(nbits + 7) / 8;
+        unsigned char key[80], x[72], y[72], x2[72], y2[72], out[72], peer[1 + 2 * 72];
+        memset(key, 0, sizeof key);
+        key[NL - 1] = 5;
+        if (ecedu_scalar_mult_base(ci, key, NL, peer + 1, peer + 1 + F, F)) return 1;
+        peer[0] = 0x04;
+        fill(key, NL);
+        key[0] = 0;
+        ECEDU_CT_SECRET(key, NL);
+        ecedu_scalar_mult_base(ci, key, NL, x, y, F);
+        ecedu_scalar_mult(ci, key, NL, peer + 1, peer + 1 + F, F, x2, y2);
+        ecedu_ecdh(ci, key, NL, peer, 1 + 2 * F, out, F);
+        int ok = out_poisoned(x, F) && out_poisoned(y, F) && out_poisoned(x2, F) && out_poisoned(y2, F) &&
+                 out_poisoned(out, F);
+        printf("%-8s curve %-10s %s\n", level_name, ecedu_curve_name(ci), ok ? "secret" : "LOST");
+        lost += !ok;
+        ECEDU_CT_PUBLIC(key, NL);
+    }
+    return lost;
+}
+#endif
+
 /* --level NAME: the GF(2^m) level the MSan build runs (each one the CPU has, in turn). */
 static int level_named(const char *name) {
     static const char *const names[] = {"portable", "pclmul", "avx2", "avx512"};
@@ -111,17 +163,32 @@ static int level_named(const char *name) {
 }
 
 int main(int argc, char **argv) {
-    int selftest = 0, mulx = 0, level = -1;
+    int selftest = 0, mulx = 0, level = -1, flow = 0;
     const char *level_name = NULL;
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--selftest") == 0) selftest = 1;
+        else if (strcmp(argv[a], "--taint-flow") == 0 && ECEDU_CT_MSAN) flow = 1;
         else if (strcmp(argv[a], "--mulx") == 0) mulx = 1;
         else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = level_named(argv[a + 1])) >= 0)
             level_name = argv[++a];
         else {
-            fprintf(stderr, "usage: %s [--selftest] [--mulx] [--level portable|pclmul|avx2|avx512]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--selftest] [--mulx] [--level portable|pclmul|avx2|avx512 [--taint-flow]]\n",
+                    argv[0]);
             return 2;
         }
+    }
+    if (selftest && level_name) {
+        /* a branch on the product of a secret by the forced level's multiplication (GF(2^571):
+         * the 512-bit VPCLMULQDQ product at avx512): must be reported, at the branch in main */
+        if (ecedu_force_implementation(level) != 0) return 3;
+        const ecedu_field_impl *f = ecedu_field_for(571);
+        uint64_t a[ECEDU_MAXW] = {3, 5}, r[ECEDU_MAXW];
+        volatile int sink = 0;
+        ECEDU_CT_SECRET(a, sizeof a);
+        f->mul(r, a, a);
+        if (r[1] & 1) sink++; /* a secret-dependent branch behind the field code */
+        printf("selftest done %d\n", sink);
+        return 0;
     }
     if (selftest) {
         unsigned char secret[8] = {1, 2, 3, 4, 5, 6, 7, 8};
@@ -132,6 +199,7 @@ int main(int argc, char **argv) {
         printf("selftest done %d\n", sink);
         return 0;
     }
+    (void)flow; /* --taint-flow: MSan build only */
 #if ECEDU_CT_MSAN
     /* MSan sees inline assembly only through its operands: the MULX/ADX products take
      * their inputs as pointers (public) and return clean registers, so a secret would
@@ -152,6 +220,13 @@ int main(int argc, char **argv) {
             printf("level %s not available on this CPU\n", level_name);
             return 3;
         }
+#if ECEDU_CT_MSAN
+        if (flow) {
+            int lost = taint_flow(level_name);
+            printf("checker=%s level=%s taint-flow lost=%d\n", ECEDU_CT_CHECKER, level_name, lost);
+            return lost ? 2 : 0;
+        }
+#endif
         for (int ladder = 0; ladder <= 1; ladder++) {
             ecedu_set_koblitz_method(ladder ? ECEDU_KOBLITZ_LADDER : ECEDU_KOBLITZ_TNAF);
             for (int ci = 0; ci < ecedu_curve_count(); ci++) {
