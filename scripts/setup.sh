@@ -26,7 +26,15 @@ fi
 # distribution without these package names still sets up the rest.  Measured on Debian
 # bookworm (clang 14): apt-get update + install 12 s, 107 MB installed where libllvm14 and
 # libclang-cpp14 were already present (about 280 MB with them, more to download).
-if [ "$(uname -m)" = x86_64 ] && ! { command -v clang >/dev/null && ls /usr/lib/llvm-*/lib/clang/*/lib/linux/libclang_rt.msan-x86_64.a >/dev/null 2>&1; }; then
+msan_probe() { # can clang build and run a -fsanitize=memory program here? (about 0.3 s)
+  local d rc
+  d=$(mktemp -d)
+  printf 'int main(void){return 0;}\n' | clang -fsanitize=memory -x c - -o "$d/p" 2>/dev/null && "$d/p"
+  rc=$?
+  rm -rf "$d"
+  return $rc
+}
+if [ "$(uname -m)" = x86_64 ] && ! { command -v clang >/dev/null && msan_probe; }; then
   if [ "$(id -u)" = 0 ] && command -v apt-get >/dev/null; then
     echo "setup: installing clang libclang-rt-dev (MemorySanitizer)"
     { apt-get update -qq && DEBIAN_FRONTEND=noninteractive apt-get install -y -qq --no-install-recommends clang libclang-rt-dev >/dev/null; } \
