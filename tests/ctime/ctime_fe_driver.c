@@ -19,6 +19,8 @@
  * the test).
  *
  * Run:  valgrind --error-exitcode=1 ./ctime_fe_driver
+ * Also built with MemorySanitizer (tests/ctime/build_msan.py, test_ctime_msan.py;
+ * secrets through ctime_check.h), prime fields at their portable C there.
  */
 #include <stdio.h>
 #include <string.h>

@@ -21,6 +21,8 @@
  * "--selftest" branches on a secret on purpose: valgrind must report it.
  *
  * Run:  valgrind --error-exitcode=1 ./ctime_x25519_driver
+ * Also built with MemorySanitizer (tests/ctime/build_msan.py, test_ctime_msan.py;
+ * secrets through ctime_check.h), prime fields at their portable C there.
  */
 #include <stdio.h>
 #include <string.h>
