@@ -72,8 +72,9 @@ fi
 # The native library: compiled only if its sources (or flags) changed since the last build.
 .venv/bin/python -m ecedu.native.build >/dev/null || echo "setup: the native library did not build (see above); the Python backend still works" >&2
 # issue 18: the MemorySanitizer builds of the ctime drivers (build/ctime_msan/), fingerprinted
-# like the native library: an unchanged tree costs about a second, a full build about 2 min of
-# CPU per core on 2 cores (tests/ctime/build_msan.py).  Not paid again in the test run.
+# like the native library: an unchanged tree costs 0.4 s; a full build 2 min 54 s of CPU (about
+# 1.5 min on 2 idle cores; 4-7 min measured on the shared machine), most of it the seven gf2m
+# instances (tests/ctime/build_msan.py -v prints each unit's time).  Not paid in the test run.
 if command -v clang >/dev/null; then
   .venv/bin/python tests/ctime/build_msan.py >/dev/null || echo "setup: the MSan ctime build failed (see above); tests/ctime/test_ctime_msan.py will try again" >&2
 fi

@@ -5,7 +5,7 @@ instrumented executable per driver, no shared library).
 
 Usage::
 
-    python tests/ctime/build_msan.py           # build build/ctime_msan/* if stale
+    python tests/ctime/build_msan.py           # build build/ctime_msan/*.msan if stale
     python tests/ctime/build_msan.py --force   # rebuild
 
 scripts/setup.sh runs it (quietly), so that tests/ctime/test_ctime_msan.py only runs the
@@ -34,6 +34,7 @@ import shutil
 import subprocess
 import sys
 import tempfile
+import time
 from concurrent.futures import ThreadPoolExecutor
 from pathlib import Path
 
@@ -171,7 +172,8 @@ def fingerprint(cc: str) -> str:
 
 
 def executables(out_dir: Path = OUT) -> dict[str, Path]:
-    return {d.stem: out_dir / d.stem for d in DRIVERS}
+    """{driver stem: its MSan executable}, named <stem>.msan."""
+    return {d.stem: out_dir / f"{d.stem}.msan" for d in DRIVERS}
 
 
 def build(out_dir: Path | str = OUT, force: bool = False, verbose: bool = False) -> dict[str, Path]:
@@ -231,7 +233,10 @@ def build(out_dir: Path | str = OUT, force: bool = False, verbose: bool = False)
             obj = tmp / name
             # -iquote the unit's own directory: a translated copy still finds its "x.h" neighbours
             cmd = [cc] + FLAGS + ["-iquote", str(src.parent), "-I", str(SRC), "-c", str(unit), "-o", str(obj)]
+            t0 = time.perf_counter()
             run(cmd, f"compiling {src.name}")
+            if verbose:
+                print(f"{time.perf_counter() - t0:7.1f} s  {name}", flush=True)
             return obj
 
         jobs = max(1, min(8, os.cpu_count() or 1))
@@ -246,7 +251,7 @@ def build(out_dir: Path | str = OUT, force: bool = False, verbose: bool = False)
             tmp_exe = tmp / drv.stem
             cmd = [cc] + FLAGS + [str(obj)] + [str(o) for o in lib_objs] + LIBS + ["-o", str(tmp_exe)]
             run(cmd, f"linking {drv.stem}")
-            staging = out_dir / (drv.stem + f".tmp{os.getpid()}")
+            staging = out_dir / f"{drv.stem}.tmp{os.getpid()}"
             shutil.copyfile(tmp_exe, staging)
             staging.chmod(0o755)
             os.replace(staging, exes[drv.stem])

@@ -88,6 +88,12 @@ def test_msan_detects_planted_secret_branch(exes, name):
     assert top_frame(r.stderr).endswith(f"in main {SOURCES[name]}"), r.stderr[-3000:]
 
 
+def test_msan_detects_planted_secret_table_index(exes):
+    r = run(exes["ctime_driver"], "--selftest-index")
+    assert r.returncode == 77, r.stdout + r.stderr[-3000:]
+    assert top_frame(r.stderr).endswith(f"in main {SOURCES['ctime_driver']}"), r.stderr[-3000:]
+
+
 @pytest.mark.parametrize("level", LEVELS)
 def test_msan_detects_secret_branch_behind_the_level(exes, level):
     # a branch on a product computed by the level's GF(2^571) multiplication (at avx512 the
