@@ -27,7 +27,9 @@ must be translated or shown harmless, not skipped silently).
 from __future__ import annotations
 
 import argparse
+import fcntl
 import hashlib
+import inspect
 import os
 import re
 import shutil
@@ -153,14 +155,15 @@ def _hash_files(h, paths) -> None:
 
 def library_fingerprint(cc: str) -> str:
     """What the instrumented library objects depend on: every file under src/, the compiler
-    (command and ``--version``), the flags, the forced header and this script (the
-    translation of the pragmas)."""
+    (command and ``--version``), the flags, the forced header and the translation of the
+    pragmas (the source of :func:`translate`; the rest of this script does not change them)."""
     from ecedu.native.build import fingerprint as src_fingerprint
 
     version = subprocess.run([cc, "--version"], capture_output=True, text=True).stdout
     h = hashlib.sha256()
     h.update(src_fingerprint(SRC, cc, FLAGS + LIBS).encode() + version.encode())
-    _hash_files(h, [Path(__file__).resolve(), X86_H])
+    h.update(inspect.getsource(translate).encode() + _PRAGMA.pattern.encode())
+    _hash_files(h, [X86_H])
     return h.hexdigest()
 
 
@@ -179,15 +182,24 @@ def executables(out_dir: Path = OUT) -> dict[str, Path]:
 def build(out_dir: Path | str = OUT, force: bool = False, verbose: bool = False) -> dict[str, Path]:
     """Build (if stale) one MSan executable per driver into out_dir; returns {driver stem: path}.
     The instrumented library objects are kept in out_dir/obj (with their own fingerprint),
-    so a change to a driver alone recompiles that driver and relinks.  Raises MsanBuildError
-    when clang/MSan is missing or a unit does not compile."""
-    from ecedu.native.build import sources
-
+    so a change to a driver alone recompiles that driver and relinks.  One build at a time
+    (a lock file: pytest-xdist workers, or setup.sh next to a test run, wait for each other
+    and then find the tree up to date).  Raises MsanBuildError when clang/MSan is missing or
+    a unit does not compile."""
     out_dir = Path(out_dir)
     cc = find_clang()
     why = msan_unavailable_reason(cc)
     if why:
         raise MsanBuildError(why)
+    out_dir.mkdir(parents=True, exist_ok=True)
+    with open(out_dir / ".lock", "w") as lock:
+        fcntl.flock(lock, fcntl.LOCK_EX)
+        return _build_locked(out_dir, cc, force, verbose)
+
+
+def _build_locked(out_dir: Path, cc: str, force: bool, verbose: bool) -> dict[str, Path]:
+    from ecedu.native.build import sources
+
     exes = executables(out_dir)
     stamp = out_dir / "fingerprint"
     fp = fingerprint(cc)
