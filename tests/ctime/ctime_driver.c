@@ -32,12 +32,24 @@
  * Exit 0 and "ERROR SUMMARY: 0 errors" means no secret-dependent branch or
  * memory index was found.  "./ctime_driver --selftest" branches on the secret
  * on purpose: valgrind must report it (checks that the harness works).
+ *
+ * The second checker (issue 18): the same file built by clang with
+ * -fsanitize=memory together with every library unit (tests/ctime/build_msan.py;
+ * secrets poisoned through ctime_check.h), run natively, so on every level:
+ *   ./ctime_driver --level avx512|avx2|pclmul|portable   every curve at that level
+ *   ./ctime_driver --level L --selftest     a branch on a product of the level's
+ *                                           GF(2^571) multiplication: must be reported
+ *   ./ctime_driver --level L --taint-flow   no secret lost through the field code
+ *   ./ctime_driver --selftest-index         a table read at a secret index: must be reported
+ * (tests/ctime/test_ctime_msan.py).  There the prime fields run their portable C:
+ * MSan does not follow a secret through the MULX inline assembly.
  * Debian/Ubuntu: <valgrind/memcheck.h> is in the `valgrind` package.
  */
 #include <stdio.h>
 #include <string.h>
-#include <valgrind/memcheck.h>
+#include "ctime_check.h"
 #include "ecedu_native.h"
+#include "internal.h" /* ecedu_field_for: the field functions of the level in use (--taint-flow) */
 
 /* cpu.c's prime-field level flag (internal.h): read by gfp_secp256r1.c on every call. */
 extern int ecedu_gfp_mulx_flag;
@@ -70,52 +82,202 @@ static int run_curve(int ci) {
         key[0] = 0; /* keep it below n (top byte of n is at least 1) */
         if (trial == 1) key[NL - 1] |= 1;
 
-        VALGRIND_MAKE_MEM_UNDEFINED(key, NL);
+        ECEDU_CT_SECRET(key, NL);
         rc = ecedu_scalar_mult_base(ci, key, NL, x, y, F);
-        VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-        VALGRIND_MAKE_MEM_DEFINED(x, F);
-        VALGRIND_MAKE_MEM_DEFINED(y, F);
+        ECEDU_CT_PUBLIC(&rc, sizeof rc);
+        ECEDU_CT_PUBLIC(x, F);
+        ECEDU_CT_PUBLIC(y, F);
         if (rc) return 1;
 
-        VALGRIND_MAKE_MEM_UNDEFINED(key, NL);
+        ECEDU_CT_SECRET(key, NL);
         rc = ecedu_scalar_mult(ci, key, NL, peer + 1, peer + 1 + F, F, x, y);
-        VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-        VALGRIND_MAKE_MEM_DEFINED(x, F);
-        VALGRIND_MAKE_MEM_DEFINED(y, F);
+        ECEDU_CT_PUBLIC(&rc, sizeof rc);
+        ECEDU_CT_PUBLIC(x, F);
+        ECEDU_CT_PUBLIC(y, F);
         if (rc) return 1;
 
-        VALGRIND_MAKE_MEM_UNDEFINED(key, NL);
+        ECEDU_CT_SECRET(key, NL);
         rc = ecedu_ecdh(ci, key, NL, peer, 1 + 2 * F, out, F);
-        VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-        VALGRIND_MAKE_MEM_DEFINED(out, F);
+        ECEDU_CT_PUBLIC(&rc, sizeof rc);
+        ECEDU_CT_PUBLIC(out, F);
         if (rc) return 1;
 
         /* invalid scalars (0 and n-ish) take the same path, result masked */
         memset(key, 0, NL);
-        VALGRIND_MAKE_MEM_UNDEFINED(key, NL);
+        ECEDU_CT_SECRET(key, NL);
         rc = ecedu_ecdh(ci, key, NL, peer, 1 + 2 * F, out, F);
-        VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-        VALGRIND_MAKE_MEM_DEFINED(out, F);
+        ECEDU_CT_PUBLIC(&rc, sizeof rc);
+        ECEDU_CT_PUBLIC(out, F);
         if (rc == 0) return 1; /* 0 must be rejected */
-        VALGRIND_MAKE_MEM_DEFINED(key, NL);
+        ECEDU_CT_PUBLIC(key, NL);
     }
     return 0;
 }
 
+#if ECEDU_CT_MSAN
+/* --taint-flow (MSan build, with --level): the checker must not lose a secret on the way.
+ * MSan lets a value through an instruction it knows (exact or conservative shadow), but an
+ * instruction it checks strictly (an unknown intrinsic) or inline assembly yields a "clean"
+ * result: the code after it would then go unchecked and the run pass for nothing.  So at
+ * the forced level every field function a secret goes through (mul, sqr, inv, sqrt,
+ * half_trace, on each GF(2^m)), and the public results of the three scalar calls on every
+ * curve, must come out still poisoned when they are not declassified.  Prints one line per
+ * field and per curve, "secret" or "LOST". */
+static int out_poisoned(const void *p, size_t n) { return __msan_test_shadow(p, n) >= 0; }
+
+static int taint_flow(const char *level_name) {
+    static const int ms[] = {163, 193, 233, 239, 283, 409, 571};
+    int lost = 0;
+    for (size_t i = 0; i < sizeof ms / sizeof ms[0]; i++) {
+        const ecedu_field_impl *f = ecedu_field_for(ms[i]);
+        uint64_t a[ECEDU_MAXW] = {0}, b[ECEDU_MAXW] = {0}, r[5][ECEDU_MAXW];
+        fill((unsigned char *)a, 8 * (size_t)f->nw), fill((unsigned char *)b, 8 * (size_t)f->nw);
+        a[f->nw - 1] = b[f->nw - 1] = 1; /* below z^m */
+        ECEDU_CT_SECRET(a, 8 * (size_t)f->nw); /* b public: a secret times a public */
+        f->mul(r[0], a, b), f->sqr(r[1], a), f->inv(r[2], a), f->sqrt(r[3], a), f->half_trace(r[4], a);
+        int ok = 1;
+        for (int j = 0; j < 5; j++) ok &= out_poisoned(r[j], 8 * (size_t)f->nw);
+        printf("%-8s field GF(2^%d) %s\n", level_name, ms[i], ok ? "secret" : "LOST");
+        lost += !ok;
+    }
+    for (int ci = 0; ci < ecedu_curve_count(); ci++) {
+        int m, nbits, h, koblitz;
+        if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 1;
+        size_t F = (size_t)(m + 7) / 8, NL = (size_t)(nbits + 7) / 8;
+        unsigned char key[80], x[72], y[72], x2[72], y2[72], out[72], peer[1 + 2 * 72];
+        memset(key, 0, sizeof key);
+        key[NL - 1] = 5;
+        if (ecedu_scalar_mult_base(ci, key, NL, peer + 1, peer + 1 + F, F)) return 1;
+        peer[0] = 0x04;
+        fill(key, NL);
+        key[0] = 0;
+        ECEDU_CT_SECRET(key, NL);
+        ecedu_scalar_mult_base(ci, key, NL, x, y, F);
+        ecedu_scalar_mult(ci, key, NL, peer + 1, peer + 1 + F, F, x2, y2);
+        ecedu_ecdh(ci, key, NL, peer, 1 + 2 * F, out, F);
+        int ok = out_poisoned(x, F) && out_poisoned(y, F) && out_poisoned(x2, F) && out_poisoned(y2, F) &&
+                 out_poisoned(out, F);
+        printf("%-8s curve %-10s %s\n", level_name, ecedu_curve_name(ci), ok ? "secret" : "LOST");
+        lost += !ok;
+        ECEDU_CT_PUBLIC(key, NL);
+    }
+    return lost;
+}
+#endif
+
+/* --level NAME: the GF(2^m) level the MSan build runs (each one the CPU has, in turn). */
+static int level_named(const char *name) {
+    static const char *const names[] = {"portable", "pclmul", "avx2", "avx512"};
+    for (int l = 0; l < 4; l++)
+        if (strcmp(name, names[l]) == 0) return l;
+    return -1;
+}
+
 int main(int argc, char **argv) {
-    if (argc > 1 && strcmp(argv[1], "--selftest") == 0) {
-        unsigned char secret[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+    int selftest = 0, mulx = 0, level = -1, flow = 0, index = 0;
+    const char *level_name = NULL;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--selftest") == 0) selftest = 1;
+        else if (strcmp(argv[a], "--selftest-index") == 0) index = 1;
+        else if (strcmp(argv[a], "--taint-flow") == 0 && ECEDU_CT_MSAN) flow = 1;
+        else if (strcmp(argv[a], "--mulx") == 0) mulx = 1;
+        else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = level_named(argv[a + 1])) >= 0)
+            level_name = argv[++a];
+        else {
+            fprintf(stderr, "usage: %s [--selftest | --selftest-index] [--mulx] [--level portable|pclmul|avx2|avx512 [--taint-flow]]\n",
+                    argv[0]);
+            return 2;
+        }
+    }
+    if (index) {
+        /* a table read at a secret index (the other leak both checkers report) */
+        static const unsigned char table[16] = {0, 1, 1, 2, 1, 2, 2, 3, 1, 2, 2, 3, 2, 3, 3, 4};
+        unsigned char secret[2] = {5, 9};
+        ECEDU_CT_SECRET(secret, sizeof secret);
+        unsigned char v = table[secret[1] & 15];
+        ECEDU_CT_PUBLIC(&v, 1);
+        printf("selftest done %d\n", v);
+        return 0;
+    }
+    if (selftest && level_name) {
+        /* a branch on the product of a secret by the forced level's multiplication (GF(2^571):
+         * the 512-bit VPCLMULQDQ product at avx512): must be reported, at the branch in main */
+        if (ecedu_force_implementation(level) != 0) return 3;
+        const ecedu_field_impl *f = ecedu_field_for(571);
+        uint64_t a[ECEDU_MAXW] = {3, 5}, r[ECEDU_MAXW];
         volatile int sink = 0;
-        VALGRIND_MAKE_MEM_UNDEFINED(secret, sizeof secret);
-        if (secret[3] & 1) sink++; /* a secret-dependent branch: must be reported */
-        VALGRIND_MAKE_MEM_DEFINED(secret, sizeof secret);
+        ECEDU_CT_SECRET(a, sizeof a);
+        f->mul(r, a, a);
+        if (r[1] & 1) sink++; /* a secret-dependent branch behind the field code */
         printf("selftest done %d\n", sink);
         return 0;
     }
+    if (selftest) {
+        unsigned char secret[8] = {1, 2, 3, 4, 5, 6, 7, 8};
+        volatile int sink = 0;
+        ECEDU_CT_SECRET(secret, sizeof secret);
+        if (secret[3] & 1) sink++; /* a secret-dependent branch: must be reported */
+        ECEDU_CT_PUBLIC(secret, sizeof secret);
+        printf("selftest done %d\n", sink);
+        return 0;
+    }
+    (void)flow; /* --taint-flow: MSan build only */
+#if ECEDU_CT_MSAN
+    /* MSan sees inline assembly only through its operands: the MULX/ADX products take
+     * their inputs as pointers (public) and return clean registers, so a secret would
+     * come out "public" and the code after it go unchecked.  The prime fields run their
+     * portable C here; the MULX level stays valgrind's (--mulx of the memcheck build). */
+    if (mulx) {
+        fprintf(stderr, "--mulx: the MULX level is checked by valgrind, not by the MSan build\n");
+        return 2;
+    }
+    ecedu_force_prime_implementation(ECEDU_GFP_IMPL_PORTABLE);
+#endif
     int fails = 0;
+    if (level_name) {
+        /* One level, forced for every field, checked on all curves (tau-adic and ladder
+         * on the Koblitz ones, the prime curves too: with the prime fields portable).
+         * Each binary field must report the level back: no silent fallback. */
+        if (ecedu_force_implementation(level) != 0) {
+            printf("level %s not available on this CPU\n", level_name);
+            return 3;
+        }
+#if ECEDU_CT_MSAN
+        if (flow) {
+            int lost = taint_flow(level_name);
+            printf("checker=%s level=%s taint-flow lost=%d\n", ECEDU_CT_CHECKER, level_name, lost);
+            return lost ? 2 : 0;
+        }
+#endif
+        for (int ladder = 0; ladder <= 1; ladder++) {
+            ecedu_set_koblitz_method(ladder ? ECEDU_KOBLITZ_LADDER : ECEDU_KOBLITZ_TNAF);
+            for (int ci = 0; ci < ecedu_curve_count(); ci++) {
+                int m, nbits, h, koblitz;
+                if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 2;
+                int prime = strncmp(ecedu_curve_name(ci), "sect", 4) != 0;
+                if (ladder && !koblitz) continue;
+                if (ladder && prime) continue;
+                if (!prime && ecedu_field_implementation(m) != level) {
+                    printf("%-8s GF(2^%d) runs level %d, not the forced one\n", level_name, m,
+                           ecedu_field_implementation(m));
+                    return 2;
+                }
+                int r = run_curve(ci);
+                printf("%-8s %s %-10s %s\n", level_name, prime ? "prime " : ladder ? "ladder" : "tau   ",
+                       ecedu_curve_name(ci), r ? "FAIL" : "ok");
+                fails += r;
+            }
+        }
+        ecedu_set_koblitz_method(ECEDU_KOBLITZ_DEFAULT);
+        ecedu_force_implementation(-1);
+        printf("checker=%s level=%s prime_level=%d failures=%d\n", ECEDU_CT_CHECKER, level_name,
+               ecedu_prime_implementation(), fails);
+        return fails ? 2 : 0;
+    }
     /* Two of the four field paths: PCLMULQDQ (if the CPU has it, else the
      * best available), then portable.  The AVX2 and AVX-512 paths are not
-     * checked here: valgrind 3.19 executes neither 256-bit VPCLMULQDQ
+     * checked by valgrind (they are by the MSan build, --level above):
+     * valgrind 3.19 executes neither 256-bit VPCLMULQDQ
      * (SIGILL, tried) nor AVX-512, and its CPUID reports a CPU without
      * VPCLMULQDQ and AVX-512, so the library would not pick them under
      * valgrind anyway (ecedu_force_implementation refuses: printed below).
@@ -152,7 +314,7 @@ int main(int argc, char **argv) {
         ecedu_set_koblitz_method(ECEDU_KOBLITZ_DEFAULT);
     }
     ecedu_force_implementation(-1);
-    if (argc > 1 && strcmp(argv[1], "--mulx") == 0) {
+    if (mulx) {
         ecedu_gfp_mulx_flag = 1;
         for (int ci = 0; ci < ecedu_curve_count(); ci++) {
             if (strcmp(ecedu_curve_name(ci), "secp256r1") != 0) continue;

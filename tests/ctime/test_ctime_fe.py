@@ -1,6 +1,8 @@
 """Constant-time check of the fixed-size prime fields (src/field/gfp/fe_*.h, issue 13):
 tests/ctime/ctime_fe_driver.c under valgrind memcheck, every variant of ecedu_prime_mul and the
-whole fe interface with secret inputs, at each prime-field level the CPU has.  Zero reports."""
+whole fe interface with secret inputs, at each prime-field level the CPU has.  Zero reports.
+The portable level is checked by MemorySanitizer too (test_ctime_msan.py); the MULX level by
+valgrind only (MSan does not follow a secret through the inline assembly)."""
 
 import subprocess
 from pathlib import Path

@@ -1,6 +1,6 @@
 """Constant-time check of X25519 and GF(2^255 - 19): tests/ctime/ctime_x25519_driver.c under
 valgrind memcheck with the scalar (and u, and the field operands) marked undefined.  Zero
-reports allowed."""
+reports allowed.  The same driver under MemorySanitizer: test_ctime_msan.py."""
 
 import subprocess
 from pathlib import Path

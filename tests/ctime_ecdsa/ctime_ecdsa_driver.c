@@ -18,10 +18,13 @@
  *
  * Run:  valgrind --error-exitcode=1 --track-origins=yes ./ctime_ecdsa_driver
  * "--selftest" branches on a secret on purpose (valgrind must report it).
+ * MemorySanitizer build (tests/ctime/build_msan.py, test_ctime_msan.py):
+ * "--level avx512|avx2|pclmul|portable" signs on every curve at that level
+ * (ecdsa.c declassifies by __msan_unpoison there; prime fields portable).
  */
 #include <stdio.h>
 #include <string.h>
-#include <valgrind/memcheck.h>
+#include "../ctime/ctime_check.h"
 #include "ecedu_native.h"
 
 /* cpu.c's prime-field level flag (internal.h): read by gfp_secp256r1.c on every call. */
@@ -51,57 +54,109 @@ static int run_curve(int ci) {
     k[0] = 0;
 
     /* deterministic RFC 6979 signing: d secret */
-    VALGRIND_MAKE_MEM_UNDEFINED(d, NL);
+    ECEDU_CT_SECRET(d, NL);
     rc = ecedu_ecdsa_sign(ci, d, NL, digest, 32, r, s, NL);
-    VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-    VALGRIND_MAKE_MEM_DEFINED(r, NL);
-    VALGRIND_MAKE_MEM_DEFINED(s, NL);
+    ECEDU_CT_PUBLIC(&rc, sizeof rc);
+    ECEDU_CT_PUBLIC(r, NL);
+    ECEDU_CT_PUBLIC(s, NL);
     if (rc) return 1;
 
     /* a 64-byte digest (longer than n for the small curves) */
-    VALGRIND_MAKE_MEM_UNDEFINED(d, NL);
+    ECEDU_CT_SECRET(d, NL);
     rc = ecedu_ecdsa_sign(ci, d, NL, digest, 64, r, s, NL);
-    VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-    VALGRIND_MAKE_MEM_DEFINED(r, NL);
-    VALGRIND_MAKE_MEM_DEFINED(s, NL);
+    ECEDU_CT_PUBLIC(&rc, sizeof rc);
+    ECEDU_CT_PUBLIC(r, NL);
+    ECEDU_CT_PUBLIC(s, NL);
     if (rc) return 1;
 
     /* caller-supplied nonce: d and k secret */
-    VALGRIND_MAKE_MEM_UNDEFINED(d, NL);
-    VALGRIND_MAKE_MEM_UNDEFINED(k, NL);
+    ECEDU_CT_SECRET(d, NL);
+    ECEDU_CT_SECRET(k, NL);
     rc = ecedu_ecdsa_sign_with_k(ci, d, NL, k, NL, digest, 32, r, s, NL);
-    VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-    VALGRIND_MAKE_MEM_DEFINED(r, NL);
-    VALGRIND_MAKE_MEM_DEFINED(s, NL);
+    ECEDU_CT_PUBLIC(&rc, sizeof rc);
+    ECEDU_CT_PUBLIC(r, NL);
+    ECEDU_CT_PUBLIC(s, NL);
     if (rc) return 1;
-    VALGRIND_MAKE_MEM_DEFINED(k, NL);
+    ECEDU_CT_PUBLIC(k, NL);
 
     /* an invalid key (0) takes the same path; the error comes from a mask */
     memset(d, 0, NL);
-    VALGRIND_MAKE_MEM_UNDEFINED(d, NL);
+    ECEDU_CT_SECRET(d, NL);
     rc = ecedu_ecdsa_sign(ci, d, NL, digest, 32, r, s, NL);
-    VALGRIND_MAKE_MEM_DEFINED(&rc, sizeof rc);
-    VALGRIND_MAKE_MEM_DEFINED(r, NL);
-    VALGRIND_MAKE_MEM_DEFINED(s, NL);
+    ECEDU_CT_PUBLIC(&rc, sizeof rc);
+    ECEDU_CT_PUBLIC(r, NL);
+    ECEDU_CT_PUBLIC(s, NL);
     if (rc == 0) return 1; /* d = 0 must be rejected */
-    VALGRIND_MAKE_MEM_DEFINED(d, NL);
+    ECEDU_CT_PUBLIC(d, NL);
     return 0;
 }
 
+/* --level NAME: the GF(2^m) level the MSan build runs (each one the CPU has, in turn). */
+static int level_named(const char *name) {
+    static const char *const names[] = {"portable", "pclmul", "avx2", "avx512"};
+    for (int l = 0; l < 4; l++)
+        if (strcmp(name, names[l]) == 0) return l;
+    return -1;
+}
+
 int main(int argc, char **argv) {
-    if (argc > 1 && strcmp(argv[1], "--selftest") == 0) {
+    int selftest = 0, mulx = 0, level = -1;
+    const char *level_name = NULL;
+    for (int a = 1; a < argc; a++) {
+        if (strcmp(argv[a], "--selftest") == 0) selftest = 1;
+        else if (strcmp(argv[a], "--mulx") == 0) mulx = 1;
+        else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = level_named(argv[a + 1])) >= 0)
+            level_name = argv[++a];
+        else {
+            fprintf(stderr, "usage: %s [--selftest] [--mulx] [--level portable|pclmul|avx2|avx512]\n", argv[0]);
+            return 2;
+        }
+    }
+    if (selftest) {
         unsigned char secret[8] = {1, 2, 3, 4, 5, 6, 7, 8};
         volatile int sink = 0;
-        VALGRIND_MAKE_MEM_UNDEFINED(secret, sizeof secret);
+        ECEDU_CT_SECRET(secret, sizeof secret);
         if (secret[3] & 1) sink++; /* a secret-dependent branch: must be reported */
-        VALGRIND_MAKE_MEM_DEFINED(secret, sizeof secret);
+        ECEDU_CT_PUBLIC(secret, sizeof secret);
         printf("selftest done %d\n", sink);
         return 0;
     }
+#if ECEDU_CT_MSAN
+    /* the prime fields at their portable C: MSan cannot follow a secret through the MULX
+     * assembly (tests/ctime/ctime_driver.c); that level stays valgrind's */
+    if (mulx) {
+        fprintf(stderr, "--mulx: the MULX level is checked by valgrind, not by the MSan build\n");
+        return 2;
+    }
+    ecedu_force_prime_implementation(ECEDU_GFP_IMPL_PORTABLE);
+#endif
     int fails = 0;
+    if (level_name) {
+        /* one level forced for every field, all curves (the prime ones with portable fields) */
+        if (ecedu_force_implementation(level) != 0) {
+            printf("level %s not available on this CPU\n", level_name);
+            return 3;
+        }
+        for (int ci = 0; ci < ecedu_curve_count(); ci++) {
+            int m, nbits, h, koblitz;
+            if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 2;
+            int prime = strncmp(ecedu_curve_name(ci), "sect", 4) != 0;
+            if (!prime && ecedu_field_implementation(m) != level) {
+                printf("%-8s GF(2^%d) runs level %d, not the forced one\n", level_name, m, ecedu_field_implementation(m));
+                return 2;
+            }
+            int r = run_curve(ci);
+            printf("%-8s %-10s %s\n", level_name, ecedu_curve_name(ci), r ? "FAIL" : "ok");
+            fails += r;
+        }
+        ecedu_force_implementation(-1);
+        printf("checker=%s level=%s prime_level=%d failures=%d\n", ECEDU_CT_CHECKER, level_name,
+               ecedu_prime_implementation(), fails);
+        return fails ? 2 : 0;
+    }
     /* PCLMULQDQ (or the best available), then portable; the AVX-512 path
-     * is not checked: valgrind 3.19 cannot execute AVX-512 (see
-     * tests/ctime/ctime_driver.c). */
+     * is not checked by valgrind, which cannot execute AVX-512 (see
+     * tests/ctime/ctime_driver.c): the MSan build does it, --level above. */
     for (int portable = 0; portable <= 1; portable++) {
         if (portable) ecedu_force_portable(1);
         else if (ecedu_force_implementation(ECEDU_IMPL_PCLMUL) != 0) ecedu_force_implementation(-1);
@@ -116,7 +171,7 @@ int main(int argc, char **argv) {
         }
     }
     ecedu_force_implementation(-1);
-    if (argc > 1 && strcmp(argv[1], "--mulx") == 0) {
+    if (mulx) {
         ecedu_gfp_mulx_flag = 1;
         for (int ci = 0; ci < ecedu_curve_count(); ci++) {
             if (strcmp(ecedu_curve_name(ci), "secp256r1") != 0) continue;
