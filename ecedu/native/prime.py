@@ -170,7 +170,7 @@ def _fixed_field(variant: str, p: int, w: int) -> None:
 
 
 #: The prime fields' implementation levels, lowest first (ECEDU_GFP_IMPL_*).
-PRIME_IMPLEMENTATIONS = ("portable", "mulx")
+PRIME_IMPLEMENTATIONS = ("portable", "mulx", "ifma")
 
 
 def prime_implementation() -> str:

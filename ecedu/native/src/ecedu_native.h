@@ -69,6 +69,7 @@ enum ecedu_cpu_feature {
     ECEDU_CPU_BMI2 = 128,       /* MULX (CPUID.7.0:EBX[8])                   */
     ECEDU_CPU_ADX = 256,        /* ADCX, ADOX (CPUID.7.0:EBX[19])            */
     ECEDU_CPU_YMM_OS = 512,     /* the OS saves the AVX (ymm) state (XCR0)   */
+    ECEDU_CPU_AVX512IFMA = 1024, /* VPMADD52LUQ/HUQ (CPUID.7.0:EBX[21])      */
 };
 
 /* Field implementation levels, lowest first (cpu.c). */
@@ -101,6 +102,9 @@ enum ecedu_prime_variant {
 enum ecedu_gfp_impl_level {
     ECEDU_GFP_IMPL_PORTABLE = 0, /* unsigned __int128 C                          */
     ECEDU_GFP_IMPL_MULX = 1,     /* MULX and the ADX intrinsics (BMI2 and ADX)   */
+    ECEDU_GFP_IMPL_IFMA = 2,     /* mulx, and the modular exponentiations by
+                                    AVX-512 IFMA (AVX512F, AVX512VL, AVX512-IFMA,
+                                    the zmm state saved; field/gfp/mont_ifma.h) */
 };
 
 /* Limits of the arithmetic mod an odd integer (field/gfp/). */
@@ -167,7 +171,7 @@ int ecedu_using_pclmul(void);        /* the level in use is >= ECEDU_IMPL_PCLMUL
 int ecedu_field_implementation(int m);
 /* The prime fields' level (an ecedu_gfp_impl_level), apart from the binary
  * fields': the best the CPU has unless forced lower, at load time by
- * ECEDU_PRIME_IMPL=portable|mulx or by force (-1 = the best; returns -1 and
+ * ECEDU_PRIME_IMPL=portable|mulx|ifma or by force (-1 = the best; returns -1 and
  * changes nothing if the CPU lacks the level). */
 int ecedu_force_prime_implementation(int level);
 int ecedu_prime_implementation(void);

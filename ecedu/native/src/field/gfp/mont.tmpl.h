@@ -13,6 +13,11 @@
  *   GFP_ADX          1: the multiplication and squaring of mont_adx.h
  *                    (MULX/ADCX/ADOX, SOS, 64-bit limbs only, for a unit
  *                    built for BMI2 and ADX); 0: the portable CIOS below
+ *   GFP_IFMA         1: the exponentiations (mont_pow, and mont_pow2 for
+ *                    the two CRT halves) of mont_ifma.h (AVX-512 IFMA,
+ *                    52-bit digits; with GFP_ADX = 1, for a unit built for
+ *                    AVX512F, AVX512VL, AVX512-IFMA, BMI2 and ADX); 0: the
+ *                    fixed-window mont_pow below
  * Every function here is static: each unit is its own translation unit, so the
  * two instances only meet through their tables.
  *
@@ -263,6 +268,14 @@ static unsigned window_bits(const uint8_t *e, size_t elen, size_t pos, int width
     return ((lo | hi << 8) >> (pos % 8)) & ((1u << width) - 1);
 }
 
+/* The window width: a function of the public modulus size only. */
+static int window_width(int n) {
+    return n * GFP_LIMB_BITS > 768 ? 5 : 4;
+}
+
+#if GFP_IFMA
+#include "field/gfp/mont_ifma.h"
+#else
 /* out = table[idx] for a SECRET idx < entries, reading every entry and keeping
  * one by a mask (the ecedu_ct_lookup idea, over limbs of either width). */
 static void table_lookup(gfp_limb *out, gfp_limb (*table)[GFP_MAXL], int entries, int n, unsigned idx) {
@@ -271,11 +284,6 @@ static void table_lookup(gfp_limb *out, gfp_limb (*table)[GFP_MAXL], int entries
         gfp_limb mask = (gfp_limb)ecedu_ct_is_zero_u64((uint64_t)((unsigned)j ^ idx));
         for (int i = 0; i < n; i++) out[i] |= mask & table[j][i];
     }
-}
-
-/* The window width: a function of the public modulus size only. */
-static int window_width(int n) {
-    return n * GFP_LIMB_BITS > 768 ? 5 : 4;
 }
 
 /* rM = M(x^e) for xM = M(x), e of elen big-endian bytes (SECRET value, public
@@ -305,6 +313,7 @@ static void mont_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t 
     ecedu_wipe(acc, sizeof acc);
     ecedu_wipe(f, sizeof f);
 }
+#endif /* GFP_IFMA */
 
 /* ------------------------------------------------------------ byte interface */
 /* The checks (lengths, p odd and > 1 with a non-zero first byte, a, b < p)
@@ -381,9 +390,13 @@ static int gfp_crt(const uint8_t *cb, size_t clen, const uint8_t *pb, size_t ple
     /* m1 = M_p(c^dp), m2 = c^dq mod q (ordinary form) */
     from_bytes(x, nc, cb, clen);
     mont_reduce(m1, x, nc, &cp);
-    mont_pow(m1, m1, dp, dplen, &cp);
     mont_reduce(m2, x, nc, &cq);
+#if GFP_IFMA
+    mont_pow2(m1, dp, dplen, &cp, m2, dq, dqlen, &cq); /* side by side */
+#else
+    mont_pow(m1, m1, dp, dplen, &cp);
     mont_pow(m2, m2, dq, dqlen, &cq);
+#endif
     memset(t, 0, (size_t)nq * sizeof *t);
     t[0] = 1;
     mont_mul(m2, m2, t, &cq);
