@@ -25,7 +25,7 @@
  *   - by ecedu_force_implementation(level) or ecedu_force_portable(1).
  * A forced level the CPU lacks falls back to the best one it has.
  * All paths compute identical results; the tests compare them.
- * The prime fields have a level of their own (portable / mulx), see below.
+ * The prime fields have a level of their own (portable / mulx / ifma), see below.
  */
 #include <stdlib.h>
 #include <string.h>

@@ -273,9 +273,6 @@ static int window_width(int n) {
     return n * GFP_LIMB_BITS > 768 ? 5 : 4;
 }
 
-#if GFP_IFMA
-#include "field/gfp/mont_ifma.h"
-#else
 /* out = table[idx] for a SECRET idx < entries, reading every entry and keeping
  * one by a mask (the ecedu_ct_lookup idea, over limbs of either width). */
 static void table_lookup(gfp_limb *out, gfp_limb (*table)[GFP_MAXL], int entries, int n, unsigned idx) {
@@ -289,8 +286,9 @@ static void table_lookup(gfp_limb *out, gfp_limb (*table)[GFP_MAXL], int entries
 /* rM = M(x^e) for xM = M(x), e of elen big-endian bytes (SECRET value, public
  * length): fixed windows of k bits from the top, each k squarings and one
  * multiplication by a table entry chosen by a masked scan -- the same
- * sequence of operations for every exponent of this length. */
-static void mont_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t elen, const gfp_ctx *c) {
+ * sequence of operations for every exponent of this length.  (mont_pow, below,
+ * or at GFP_IFMA = 1 mont_ifma.h's for moduli above 512 bits.) */
+static void limb_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t elen, const gfp_ctx *c) {
     const int n = c->n, k = window_width(n), entries = 1 << k;
     gfp_limb table[32][GFP_MAXL], acc[GFP_MAXL], f[GFP_MAXL];
     memcpy(table[0], c->one, (size_t)n * sizeof *acc);
@@ -312,6 +310,13 @@ static void mont_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t 
     ecedu_wipe(table, sizeof table);
     ecedu_wipe(acc, sizeof acc);
     ecedu_wipe(f, sizeof f);
+}
+
+#if GFP_IFMA
+#include "field/gfp/mont_ifma.h"
+#else
+static void mont_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t elen, const gfp_ctx *c) {
+    limb_pow(rM, xM, e, elen, c);
 }
 #endif /* GFP_IFMA */
 
