@@ -28,7 +28,7 @@ fields' level is apart from the binary fields' one: ``force_prime_implementation
 ``ECEDU_PRIME_IMPL=portable`` in the environment at load time.  A third level, ``"ifma"`` (AVX-512
 IFMA: AVX512F, AVX512VL, AVX512-IFMA and an OS that saves the zmm state), is the mulx code plus
 the exponentiations on 52-bit digits in zmm registers (src/field/gfp/mont_ifma.h): ``modexp``
-above 512 bits and both halves of ``rsa_private_crt``, side by side; ``force_prime_implementation
+above 256 bits and both halves of ``rsa_private_crt``, side by side; ``force_prime_implementation
 ("mulx")`` turns it off.
 
 ``modexp`` and ``rsa_private_crt`` run in constant time in the exponent (and, for the CRT,

@@ -279,7 +279,7 @@ int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
  * Arithmetic mod an odd integer p (field/gfp/, CIOS Montgomery at 32- or
  * 64-bit limbs: limb_bits 32 or 64, else ECEDU_ERR_ARGUMENT; 64-bit limbs at
  * the "mulx" prime-field level: MULX/ADX rows, field/gfp/mont_adx.h; at the
- * "ifma" level the same, with the exponentiations -- ecedu_modexp above 512
+ * "ifma" level the same, with the exponentiations -- ecedu_modexp above 256
  * bits, both halves of ecedu_modexp_crt -- on AVX-512 IFMA, field/gfp/mont_ifma.h).  The modulus
  * is plen big-endian bytes with a non-zero first byte, odd, > 1 and of at
  * most ECEDU_GFP_MAX_MODULUS_BITS bits (else ECEDU_ERR_MODULUS; plen = 0 or a

@@ -287,7 +287,7 @@ static void table_lookup(gfp_limb *out, gfp_limb (*table)[GFP_MAXL], int entries
  * length): fixed windows of k bits from the top, each k squarings and one
  * multiplication by a table entry chosen by a masked scan -- the same
  * sequence of operations for every exponent of this length.  (mont_pow, below,
- * or at GFP_IFMA = 1 mont_ifma.h's for moduli above 512 bits.) */
+ * or at GFP_IFMA = 1 mont_ifma.h's for moduli above 256 bits.) */
 static void limb_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t elen, const gfp_ctx *c) {
     const int n = c->n, k = window_width(n), entries = 1 << k;
     gfp_limb table[32][GFP_MAXL], acc[GFP_MAXL], f[GFP_MAXL];
