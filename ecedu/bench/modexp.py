@@ -10,17 +10,22 @@ Two measurements, both C timing loops of :mod:`ecedu.native` at 32-bit and 64-bi
   multiplication), whose 64/32 ratio is the word-size effect itself.
 
 The 64-bit kernels run at each prime-field level the CPU has, forced in turn ("portable": the
-C CIOS; "mulx": the MULX/ADCX/ADOX multiplication and squaring of src/field/gfp/mont_adx.h).
+C CIOS; "mulx": the MULX/ADCX/ADOX multiplication and squaring of src/field/gfp/mont_adx.h;
+"ifma": the mulx code with the exponentiations on AVX-512 IFMA, 52-bit digits in zmm registers,
+the two CRT halves side by side, src/field/gfp/mont_ifma.h).  The ifma level times the RSA
+operation only: its multiplication and squaring chains are the mulx code.
 
 Reading the RSA-2048 ratio: on CPUs with AVX-512 IFMA, OpenSSL 3.0 signs RSA-2048 (and only that
 size) by two 1024-bit exponentiations at once in 52-bit IFMA lanes; ``OPENSSL_ia32cap=":~0x200000"``
 hides IFMA and shows its MULX/ADX path (on the AMD EPYC Zen 5 of the course: 4,926 -> 2,270
-sign/s, while 1024, 3072 and 4096 do not move).
+sign/s, while 1024, 3072 and 4096 do not move).  ecedu's ifma level is the like-for-like comparison
+there (and its only IFMA code: 1024, 3072 and 4096 gain from it while OpenSSL 3.0's do not).
 
 Records (JSON): ``op`` "modexp_crt" or "prime_mul", ``bits`` (``field`` too for prime_mul),
-``variant`` "montgomery", ``limb_bits``, ``level`` ("portable" or "mulx"), ``ops_per_s``, and
-``openssl_ops_per_s``/``ratio`` (RSA) or ``ns_per_op``/``ratio_64_32`` (both; for the mulx
-record the ratio to the 32-bit portable figure), ``ratio_mulx_portable`` (mulx records).
+``variant`` "montgomery", ``limb_bits``, ``level`` ("portable", "mulx" or, RSA only, "ifma"),
+``ops_per_s``, and ``openssl_ops_per_s``/``ratio`` (RSA) or ``ns_per_op``/``ratio_64_32`` (both;
+for the mulx and ifma records the ratio to the 32-bit portable figure), ``ratio_mulx_portable``
+(mulx records), ``ratio_ifma_mulx`` (ifma records).
 """
 
 from __future__ import annotations
@@ -36,12 +41,16 @@ MUL_SIZES = (256, 2048)
 WIDTHS = (32, 64)
 
 
-def configs(mod) -> list:
-    """(limb_bits, level, name) of every kernel timed: 32 and 64 portable, then 64 at mulx if the CPU
-    has it."""
+def configs(mod, chain: bool = False) -> list:
+    """(limb_bits, level, name) of every kernel timed: 32 and 64 portable, then 64 at mulx and at
+    ifma if the CPU has them.  ``chain``: the multiplication/squaring chains, where ifma is left out
+    (its multiplication and squaring are the mulx code; only its exponentiations differ)."""
     out = [(32, "portable", "32"), (64, "portable", "64")]
-    if "mulx" in mod.available_prime_implementations():
+    levels = mod.available_prime_implementations()
+    if "mulx" in levels:
         out.append((64, "mulx", "64mulx"))
+    if "ifma" in levels and not chain:
+        out.append((64, "ifma", "64ifma"))
     return out
 
 
@@ -186,8 +195,9 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
                     "openssl_source": f"openssl speed -mr rsa{bits} (sign/s)" if ossl else None,
                     "openssl_error": next((r.error for r in runs if r.error), None),
                     "ratio": rate / ossl if rate and ossl else None,
-                    "ratio_64_32": _ratio(rates, "64mulx" if level == "mulx" else "64", "32"),
+                    "ratio_64_32": _ratio(rates, "64" if level == "portable" else name, "32"),
                     "ratio_mulx_portable": _ratio(rates, "64mulx", "64") if level == "mulx" else None,
+                    "ratio_ifma_mulx": _ratio(rates, "64ifma", "64mulx") if level == "ifma" else None,
                     "checks": {f"limb{name}": checks[f"limb{name}"]},
                     "key_source": key["source"],
                     "timer": cfg.timer,
@@ -197,15 +207,16 @@ def run(cfg, sizes=RSA_SIZES, mul_sizes=MUL_SIZES) -> list:
     for bits in mul_sizes:
         progress(f"prime_mul {bits} bits: measuring ...")
         p = mod.bench_modulus(bits)
+        chain_confs = configs(mod, chain=True)
         impls = {
             f"{op}{name}": _at_level(mod, level, lambda k, w=w, p=p, fn=fn: fn(p, w, k))
             for op, fn in (("mul", mod.bench_prime_mul), ("sqr", mod.bench_prime_sqr))
-            for w, level, name in confs
+            for w, level, name in chain_confs
         }
         job = _Job(impls, cfg)
         job.bench.run_all()
         for op in ("mul", "sqr"):
-            _chain_records(records, job, op, bits, confs, cfg)
+            _chain_records(records, job, op, bits, chain_confs, cfg)
     return records
 
 
@@ -274,20 +285,23 @@ def format_table(records) -> str:
     lines = []
     rsa = _by_size(records, "modexp_crt")
     rsax = _by_size(records, "modexp_crt", "mulx")
+    rsai = _by_size(records, "modexp_crt", "ifma")
     if rsa:
         lines.append("RSA private-key operation (CRT, constant time), operations per second")
         lines.append(
             f"{'bits':>6} {'ecedu 32-bit':>13} {'ecedu 64-bit':>13} {'64/32':>6} {'64-bit mulx':>12} "
-            f"{'openssl sign':>13} {'32/openssl':>11} {'64/openssl':>11} {'mulx/openssl':>13}"
+            f"{'64-bit ifma':>12} {'openssl sign':>13} {'32/openssl':>11} {'64/openssl':>11} "
+            f"{'mulx/openssl':>13} {'ifma/openssl':>13}"
         )
         for bits in sorted({b for b, _ in rsa}):
             r32, r64, rx = rsa.get((bits, 32), {}), rsa.get((bits, 64), {}), rsax.get((bits, 64), {})
+            ri = rsai.get((bits, 64), {})
             lines.append(
                 f"{bits:>6} {_f(r32.get('ops_per_s')):>13} {_f(r64.get('ops_per_s')):>13} "
                 f"{_f(r64.get('ratio_64_32'), '{:.2f}'):>6} {_f(rx.get('ops_per_s')):>12} "
-                f"{_f(r64.get('openssl_ops_per_s')):>13} "
+                f"{_f(ri.get('ops_per_s')):>12} {_f(r64.get('openssl_ops_per_s')):>13} "
                 f"{_f(r32.get('ratio'), '{:.2f}'):>11} {_f(r64.get('ratio'), '{:.2f}'):>11} "
-                f"{_f(rx.get('ratio'), '{:.2f}'):>13}"
+                f"{_f(rx.get('ratio'), '{:.2f}'):>13} {_f(ri.get('ratio'), '{:.2f}'):>13}"
             )
         err = next((r.get("openssl_error") for r in rsa.values() if r.get("openssl_error")), None)
         if err:
@@ -312,6 +326,7 @@ def plot(records, path: str, title: str | None = None) -> str:
 
     rsa = _by_size(records, "modexp_crt")
     rsax = _by_size(records, "modexp_crt", "mulx")
+    rsai = _by_size(records, "modexp_crt", "ifma")
     mul = _by_size(records, "prime_mul")
     fig, axes = plt.subplots(1, 2, figsize=(11, 4), gridspec_kw={"width_ratios": [3, 2]})
     ax = axes[0]
@@ -320,6 +335,7 @@ def plot(records, path: str, title: str | None = None) -> str:
         ("ecedu, 32-bit limbs", "#ff7f0e", lambda b: rsa.get((b, 32), {}).get("ops_per_s")),
         ("ecedu, 64-bit limbs", "#1f77b4", lambda b: rsa.get((b, 64), {}).get("ops_per_s")),
         ("ecedu, 64-bit MULX/ADX", "#9467bd", lambda b: rsax.get((b, 64), {}).get("ops_per_s")),
+        ("ecedu, AVX-512 IFMA", "#d62728", lambda b: rsai.get((b, 64), {}).get("ops_per_s")),
         ("openssl speed (sign)", "#2ca02c", lambda b: rsa.get((b, 64), {}).get("openssl_ops_per_s")),
     ]
     width = 0.8 / len(series)

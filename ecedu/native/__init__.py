@@ -51,7 +51,7 @@ scalars; points are ``(x, y)`` tuples of ints)::
     # prime fields and modular powers (src/field/gfp/, bridge in prime.py):
     prime_mul(p, a, b, *, variant="montgomery", limb_bits=64) -> int  # a*b mod p
     #   variants "montgomery" (any odd p), "solinas", "p256_montgomery", "unsaturated"
-    #   (NIST primes: prime_fields()); force_prime_implementation("portable"|"mulx"|None)
+    #   (NIST primes: prime_fields()); force_prime_implementation("portable"|"mulx"|"ifma"|None)
     modexp(base, exponent, modulus, *, limb_bits=64) -> int           # constant time
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64) -> int    # RSA by the CRT
 

@@ -6,7 +6,7 @@ one call times the same algorithm at either width (the NetBSD PR lib/28935 exper
 
     prime_mul(p, a, b, *, variant="montgomery", limb_bits=64) -> a*b mod p
     prime_fields() -> {variant: {field name: p}}   the fixed-size variants' primes
-    force_prime_implementation(name) / prime_implementation()   'portable' or 'mulx'
+    force_prime_implementation(name) / prime_implementation()   'portable', 'mulx' or 'ifma'
     modexp(base, exponent, modulus, *, limb_bits=64)          -> pow(base, exponent, modulus)
     rsa_private_crt(c, p, q, dp, dq, qinv, *, limb_bits=64)   -> c^d mod p*q by the CRT
     bench_prime_mul(modulus, limb_bits, iterations) -> CPU seconds (dependent chain)
@@ -25,7 +25,11 @@ The P-256 Montgomery multiplication, and the 64-bit-limb Montgomery arithmetic u
 ``prime_mul(variant="montgomery")``, ``modexp`` and ``rsa_private_crt`` (MULX/ADCX/ADOX rows and
 a dedicated squaring, src/field/gfp/mont_adx.h), have a MULX/ADX path chosen by CPUID; the prime
 fields' level is apart from the binary fields' one: ``force_prime_implementation("portable")`` or
-``ECEDU_PRIME_IMPL=portable`` in the environment at load time.
+``ECEDU_PRIME_IMPL=portable`` in the environment at load time.  A third level, ``"ifma"`` (AVX-512
+IFMA: AVX512F, AVX512VL, AVX512-IFMA and an OS that saves the zmm state), is the mulx code plus
+the exponentiations on 52-bit digits in zmm registers (src/field/gfp/mont_ifma.h): ``modexp``
+above 256 bits and both halves of ``rsa_private_crt``, side by side; ``force_prime_implementation
+("mulx")`` turns it off.
 
 ``modexp`` and ``rsa_private_crt`` run in constant time in the exponent (and, for the CRT,
 in all of p, q, dp, dq, qinv): fixed windows whose number depends on the exponent's
@@ -170,23 +174,24 @@ def _fixed_field(variant: str, p: int, w: int) -> None:
 
 
 #: The prime fields' implementation levels, lowest first (ECEDU_GFP_IMPL_*).
-PRIME_IMPLEMENTATIONS = ("portable", "mulx")
+PRIME_IMPLEMENTATIONS = ("portable", "mulx", "ifma")
 
 
 def prime_implementation() -> str:
-    """'mulx' or 'portable': the prime fields' code in use (the P-256 Montgomery
-    multiplication has both)."""
+    """'ifma', 'mulx' or 'portable': the prime fields' code in use (the P-256 Montgomery
+    multiplication has the last two; 'ifma' changes only the 64-bit exponentiations)."""
     return library.names_with_prefix("ECEDU_GFP_IMPL_")[lib().ecedu_prime_implementation()]
 
 
 def available_prime_implementations() -> tuple:
-    """The prime-field levels this CPU runs, lowest first ('mulx' needs BMI2 and ADX)."""
+    """The prime-field levels this CPU runs, lowest first ('mulx' needs BMI2 and ADX; 'ifma'
+    those and AVX512F, AVX512VL, AVX512-IFMA with the zmm state saved by the OS)."""
     names = library.names_with_prefix("ECEDU_GFP_IMPL_")
     return names[: lib().ecedu_best_prime_implementation() + 1]
 
 
 def force_prime_implementation(name: str | None) -> None:
-    """Use the prime fields' ``name`` code ('portable' or 'mulx'), or the best the CPU has
+    """Use the prime fields' ``name`` code ('portable', 'mulx' or 'ifma'), or the best the CPU has
     (None).  Process-wide, for tests and benchmarks; ValueError for an unknown name,
     RuntimeError if the CPU lacks it."""
     if name is None:

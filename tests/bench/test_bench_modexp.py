@@ -31,14 +31,19 @@ def test_run_records_table_and_plot(tmp_path):
     mul = [r for r in records if r["op"] == "prime_mul"]
     sqr = [r for r in records if r["op"] == "prime_sqr"]
     confs = [(w, level) for w, level, _ in modexp.configs(native)]
+    chain = [(w, level) for w, level, _ in modexp.configs(native, chain=True)]
     assert confs[:2] == [(32, "portable"), (64, "portable")]
-    assert [(r["limb_bits"], r["level"]) for r in crt] == confs == [(r["limb_bits"], r["level"]) for r in mul]
-    assert [(r["limb_bits"], r["level"]) for r in sqr] == confs
+    assert chain == [c for c in confs if c[1] != "ifma"]  # ifma: the RSA operation only
+    assert [(r["limb_bits"], r["level"]) for r in crt] == confs
+    assert [(r["limb_bits"], r["level"]) for r in mul] == chain == [(r["limb_bits"], r["level"]) for r in sqr]
     for r in records:
         assert r["variant"] == "montgomery" and r["field"] == r["bits"] and r["ops_per_s"] > 0
         assert r["ratio_64_32"] > 0
         assert (r["level"] == "mulx") == (r["ratio_mulx_portable"] is not None)
-        assert r["level"] == "portable" or r["ratio_mulx_portable"] > 0
+        assert r["level"] == "portable" or r["level"] == "ifma" or r["ratio_mulx_portable"] > 0
+    for r in crt:
+        assert (r["level"] == "ifma") == (r.get("ratio_ifma_mulx") is not None)
+        assert r["level"] != "ifma" or r["ratio_ifma_mulx"] > 0
     assert native.prime_implementation() == native.available_prime_implementations()[-1]  # reset
     assert all("MISMATCH" not in str(r["checks"]) for r in crt)
     table = modexp.format_table(records)

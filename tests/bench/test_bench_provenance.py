@@ -111,6 +111,7 @@ def test_full_run_is_stored_with_metadata_and_read_back(tmp_path, monkeypatch):
         crt = [r for r in mx["records"] if r["op"] == "modexp_crt"]
         expected = [(32, "portable"), (64, "portable")]
         expected += [(64, "mulx")] if "mulx" in native.available_prime_implementations() else []
+        expected += [(64, "ifma")] if "ifma" in native.available_prime_implementations() else []
         assert sorted((r["limb_bits"], r["level"]) for r in crt) == sorted(expected)
         assert all(r["bits"] == 512 for r in crt)
     else:

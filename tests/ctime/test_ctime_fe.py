@@ -27,8 +27,8 @@ def test_harness_detects_secret_branch(driver):
 
 
 def test_fixed_size_prime_fields_are_constant_time(driver):
-    levels = len(native.available_prime_implementations())
-    mulx = ["--mulx"] if levels == 2 else []
+    mulx = ["--mulx"] if "mulx" in native.available_prime_implementations() else []
+    levels = 1 + len(mulx)  # the fe implementations have no ifma code (the exponentiations only)
     r = subprocess.run(VALGRIND + [str(driver)] + mulx, capture_output=True, text=True, timeout=600)
     assert "ERROR SUMMARY: 0 errors" in r.stderr, r.stderr[-8000:]
     assert r.returncode == 0, r.stdout + r.stderr[-4000:]

@@ -20,7 +20,8 @@ LEVELS = native.available_prime_implementations() if native.available() else ()
 
 def configs():
     """The limb widths, each at every prime-field level the CPU has: 32 and 64 on the portable
-    code, then 64 on the MULX/ADX code (mont64_adx.c) where there is one.  The level is set while
+    code, then 64 on the MULX/ADX code (mont64_adx.c) and on the IFMA exponentiations
+    (mont64_ifma.c) where the CPU has them.  The level is set while
     the caller's loop body runs, and reset to the default afterwards."""
     for level in LEVELS:
         native.force_prime_implementation(level)
@@ -245,6 +246,71 @@ def test_c_checks_its_inputs():
     assert bytes(big_out[:2]) == b"\0\0"
     long_qinv = ok[:10] + [b"\0\1", 2]
     assert lib.ecedu_modexp_crt(64, *long_qinv, big_out, 2) == k("ECEDU_ERR_LENGTH")
+
+
+# The ifma level (src/field/gfp/mont_ifma.h): 52-bit digits in ceil(nd / 8) zmm vectors with
+# nd = ceil((64 n + 2) / 52) for n 64-bit limbs.  Sizes chosen so that nd runs over every vector
+# count 1..10 and sits on both sides of the vector boundaries (nd = 8k - 1, 8k, 8k + 1), with
+# moduli whose digits are all ones (the normalization's carry chains) or random.
+IFMA_BITS = (320, 448, 576, 640, 960, 1024, 1088, 1536, 1600, 2048, 2112)
+IFMA_BITS += (2496, 2560, 3072, 3328, 3392, 4032, 4096)
+
+
+def _ifma_digits(bits):
+    return -(-(64 * -(-bits // 64) + 2) // 52)
+
+
+def test_ifma_sizes_cover_every_vector_count():
+    nds = {_ifma_digits(b) for b in IFMA_BITS}
+    assert {-(-nd // 8) for nd in nds} == set(range(1, 11))
+    assert {nd % 8 for nd in nds} >= {0, 1, 7}
+
+
+def _at_every_level(fn):
+    """fn() at 64-bit limbs at every prime-field level, as [(level, result)]."""
+    out = []
+    for level in LEVELS:
+        native.force_prime_implementation(level)
+        try:
+            out.append((level, fn()))
+        finally:
+            native.force_prime_implementation(None)
+    return out
+
+
+@pytest.mark.parametrize("bits", IFMA_BITS)
+def test_modexp_at_every_digit_count(bits):
+    """modexp above 256 bits (the ifma level's IFMA exponentiation) against pow and the 64-bit
+    portable and MULX kernels."""
+    rng = random.Random(4000 + bits)
+    ps = (2**bits - 1, rng.getrandbits(bits) | 1 | (1 << (bits - 1)))
+    for p in ps if bits <= 2048 else ps[int(bits % 3 == 0) :]:  # large sizes: one modulus
+        cases = [(p - 1, rng.getrandbits(bits)), (rng.randrange(p), 2**bits - 1), (2**bits - 2, 3)]
+        for x, e in cases if bits <= 2048 else cases[1:]:
+            want = pow(x, e, p)
+            got = _at_every_level(lambda x=x, e=e, p=p: native.modexp(x, e, p))
+            assert [lvl for lvl, _ in got] == list(LEVELS) and all(r == want for _, r in got), (bits, got)
+
+
+@pytest.mark.parametrize(
+    "pbits,qbits",
+    [(512, 512), (1024, 1024), (1536, 1532), (2048, 2048), (1024, 600), (520, 1100), (1024, 200)],
+)
+def test_rsa_crt_pairs_and_unequal_halves(pbits, qbits):
+    """The CRT: halves of one size run side by side on IFMA (mont_pow2), halves of different limb
+    counts one after the other (up to 256 bits on the MULX code), against the formula."""
+    rng = random.Random(pbits * 7 + qbits)
+    p = rng.getrandbits(pbits) | 1 | (1 << (pbits - 1))
+    q = rng.getrandbits(qbits) | 1 | (1 << (qbits - 1))
+    for c, dp, dq in (
+        (rng.randrange(p * q), rng.getrandbits(pbits), rng.getrandbits(qbits)),
+        (p * q - 1, p - 2, 1),  # exponents of different lengths
+        (q, 0, 2**qbits - 1),
+    ):
+        qinv = rng.randrange(p)
+        want = _crt_reference(c, p, q, dp, dq, qinv)
+        for w in configs():
+            assert native.rsa_private_crt(c, p, q, dp, dq, qinv, limb_bits=w) == want, (pbits, qbits, w)
 
 
 def test_variants_follow_the_library():

@@ -25,7 +25,7 @@
  *   - by ecedu_force_implementation(level) or ecedu_force_portable(1).
  * A forced level the CPU lacks falls back to the best one it has.
  * All paths compute identical results; the tests compare them.
- * The prime fields have a level of their own (portable / mulx), see below.
+ * The prime fields have a level of their own (portable / mulx / ifma), see below.
  */
 #include <stdlib.h>
 #include <string.h>
@@ -68,6 +68,7 @@ int ecedu_cpu_features(void) {
         if (b & (1u << 31)) f |= ECEDU_CPU_AVX512VL; /* CPUID.7.0:EBX[31] */
         if (c & (1u << 10)) f |= ECEDU_CPU_VPCLMULQDQ; /* CPUID.7.0:ECX[10] */
         if (c & (1u << 6)) f |= ECEDU_CPU_AVX512VBMI2;    /* CPUID.7.0:ECX[6]  */
+        if (b & (1u << 21)) f |= ECEDU_CPU_AVX512IFMA;    /* CPUID.7.0:EBX[21] */
     }
     /* XCR0 bits 1, 2 (SSE, AVX state): 0x6; and 5, 6, 7 (opmask, upper
      * halves of zmm0-15, zmm16-31): 0xE6 */
@@ -186,17 +187,29 @@ int ecedu_field_implementation(int m) {
     return i < 0 ? -1 : field_level(i);
 }
 
-/* --- issue 13: the prime fields' level (portable or MULX/ADX), apart from the
- * binary fields' one above so that each can be forced alone.  Same rules: the
- * best the CPU has, unless forced lower by ECEDU_PRIME_IMPL=portable|mulx at
- * load time or by ecedu_force_prime_implementation(level); fe_p256_mont.h
- * reads the flag (public: a branch on it is constant time). */
+/* --- issue 13: the prime fields' level (portable, MULX/ADX, or MULX/ADX with the
+ * IFMA exponentiations), apart from the binary fields' one above so that each
+ * can be forced alone.  Same rules: the best the CPU has, unless forced lower
+ * by ECEDU_PRIME_IMPL=portable|mulx|ifma at load time or by
+ * ecedu_force_prime_implementation(level); fe_p256_mont.h and prime.c read the
+ * flags (public: a branch on them is constant time).  The levels are ordered:
+ * ifma needs mulx's BMI2 and ADX too, and at the ifma level everything but
+ * the exponentiations of field/gfp/ is the mulx code. */
 int ecedu_gfp_mulx_flag = 0;
+int ecedu_gfp_ifma_flag = 0;
 static int g_prime_forced = -1;
 
 int ecedu_best_prime_implementation(void) {
+    const int f = ecedu_cpu_features();
     const int need = ECEDU_CPU_BMI2 | ECEDU_CPU_ADX;
-    return (ecedu_cpu_features() & need) == need ? ECEDU_GFP_IMPL_MULX : ECEDU_GFP_IMPL_PORTABLE;
+    const int ifma = need | ECEDU_CPU_AVX512F | ECEDU_CPU_AVX512VL | ECEDU_CPU_AVX512IFMA | ECEDU_CPU_ZMM_OS;
+    if ((f & ifma) == ifma) return ECEDU_GFP_IMPL_IFMA;
+    return (f & need) == need ? ECEDU_GFP_IMPL_MULX : ECEDU_GFP_IMPL_PORTABLE;
+}
+
+static void prime_flags(void) {
+    ecedu_gfp_mulx_flag = ecedu_prime_implementation() >= ECEDU_GFP_IMPL_MULX;
+    ecedu_gfp_ifma_flag = ecedu_prime_implementation() == ECEDU_GFP_IMPL_IFMA;
 }
 
 int ecedu_prime_implementation(void) {
@@ -205,9 +218,9 @@ int ecedu_prime_implementation(void) {
 }
 
 int ecedu_force_prime_implementation(int level) {
-    if (level < -1 || level > ECEDU_GFP_IMPL_MULX || level > ecedu_best_prime_implementation()) return -1;
+    if (level < -1 || level > ECEDU_GFP_IMPL_IFMA || level > ecedu_best_prime_implementation()) return -1;
     g_prime_forced = level;
-    ecedu_gfp_mulx_flag = ecedu_prime_implementation() == ECEDU_GFP_IMPL_MULX;
+    prime_flags();
     return 0;
 }
 
@@ -215,7 +228,8 @@ static void ecedu_prime_impl_init(void) {
     const char *e = getenv("ECEDU_PRIME_IMPL");
     if (e && strcmp(e, "portable") == 0) g_prime_forced = ECEDU_GFP_IMPL_PORTABLE;
     if (e && strcmp(e, "mulx") == 0) g_prime_forced = ECEDU_GFP_IMPL_MULX;
-    ecedu_gfp_mulx_flag = ecedu_prime_implementation() == ECEDU_GFP_IMPL_MULX;
+    if (e && strcmp(e, "ifma") == 0) g_prime_forced = ECEDU_GFP_IMPL_IFMA;
+    prime_flags();
 }
 /* --- end issue 13 --- */
 

@@ -69,6 +69,7 @@ enum ecedu_cpu_feature {
     ECEDU_CPU_BMI2 = 128,       /* MULX (CPUID.7.0:EBX[8])                   */
     ECEDU_CPU_ADX = 256,        /* ADCX, ADOX (CPUID.7.0:EBX[19])            */
     ECEDU_CPU_YMM_OS = 512,     /* the OS saves the AVX (ymm) state (XCR0)   */
+    ECEDU_CPU_AVX512IFMA = 1024, /* VPMADD52LUQ/HUQ (CPUID.7.0:EBX[21])      */
 };
 
 /* Field implementation levels, lowest first (cpu.c). */
@@ -101,6 +102,9 @@ enum ecedu_prime_variant {
 enum ecedu_gfp_impl_level {
     ECEDU_GFP_IMPL_PORTABLE = 0, /* unsigned __int128 C                          */
     ECEDU_GFP_IMPL_MULX = 1,     /* MULX and the ADX intrinsics (BMI2 and ADX)   */
+    ECEDU_GFP_IMPL_IFMA = 2,     /* mulx, and the modular exponentiations by
+                                    AVX-512 IFMA (AVX512F, AVX512VL, AVX512-IFMA,
+                                    the zmm state saved; field/gfp/mont_ifma.h) */
 };
 
 /* Limits of the arithmetic mod an odd integer (field/gfp/). */
@@ -167,7 +171,7 @@ int ecedu_using_pclmul(void);        /* the level in use is >= ECEDU_IMPL_PCLMUL
 int ecedu_field_implementation(int m);
 /* The prime fields' level (an ecedu_gfp_impl_level), apart from the binary
  * fields': the best the CPU has unless forced lower, at load time by
- * ECEDU_PRIME_IMPL=portable|mulx or by force (-1 = the best; returns -1 and
+ * ECEDU_PRIME_IMPL=portable|mulx|ifma or by force (-1 = the best; returns -1 and
  * changes nothing if the CPU lacks the level). */
 int ecedu_force_prime_implementation(int level);
 int ecedu_prime_implementation(void);
@@ -274,7 +278,9 @@ int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
 /*
  * Arithmetic mod an odd integer p (field/gfp/, CIOS Montgomery at 32- or
  * 64-bit limbs: limb_bits 32 or 64, else ECEDU_ERR_ARGUMENT; 64-bit limbs at
- * the "mulx" prime-field level: MULX/ADX rows, field/gfp/mont_adx.h).  The modulus
+ * the "mulx" prime-field level: MULX/ADX rows, field/gfp/mont_adx.h; at the
+ * "ifma" level the same, with the exponentiations -- ecedu_modexp above 256
+ * bits, both halves of ecedu_modexp_crt -- on AVX-512 IFMA, field/gfp/mont_ifma.h).  The modulus
  * is plen big-endian bytes with a non-zero first byte, odd, > 1 and of at
  * most ECEDU_GFP_MAX_MODULUS_BITS bits (else ECEDU_ERR_MODULUS; plen = 0 or a
  * NULL pointer: ECEDU_ERR_LENGTH).

@@ -262,6 +262,11 @@ const ecedu_prime_fe *ecedu_prime_fe_for(int variant, const uint8_t *p, size_t p
  * ecedu_force_prime_implementation), read by fe_p256_mont.h. */
 extern int ecedu_gfp_mulx_flag;
 static inline int ecedu_gfp_mulx_enabled(void) { return ecedu_gfp_mulx_flag; }
+/* issue 13, IFMA level: cpu.c's flag (1 at the ifma level, which implies the mulx flag) and
+ * field/gfp/mont64_ifma.c's table (call only when ecedu_gfp_ifma_enabled()). */
+extern int ecedu_gfp_ifma_flag;
+static inline int ecedu_gfp_ifma_enabled(void) { return ecedu_gfp_ifma_flag; }
+extern const struct ecedu_gfp_impl ecedu_gfp_mont64_ifma;
 /* field/gfp/variants_adx.c: the P-256 Montgomery bridge built for BMI2/ADX (call
  * only when ecedu_gfp_mulx_enabled()). */
 uint64_t ecedu_p256m_adx_mul(uint8_t *out, const uint8_t *a, const uint8_t *b);

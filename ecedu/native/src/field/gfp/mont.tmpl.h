@@ -13,6 +13,11 @@
  *   GFP_ADX          1: the multiplication and squaring of mont_adx.h
  *                    (MULX/ADCX/ADOX, SOS, 64-bit limbs only, for a unit
  *                    built for BMI2 and ADX); 0: the portable CIOS below
+ *   GFP_IFMA         1: the exponentiations (mont_pow, and mont_pow2 for
+ *                    the two CRT halves) of mont_ifma.h (AVX-512 IFMA,
+ *                    52-bit digits; with GFP_ADX = 1, for a unit built for
+ *                    AVX512F, AVX512VL, AVX512-IFMA, BMI2 and ADX); 0: the
+ *                    fixed-window mont_pow below
  * Every function here is static: each unit is its own translation unit, so the
  * two instances only meet through their tables.
  *
@@ -263,6 +268,11 @@ static unsigned window_bits(const uint8_t *e, size_t elen, size_t pos, int width
     return ((lo | hi << 8) >> (pos % 8)) & ((1u << width) - 1);
 }
 
+/* The window width: a function of the public modulus size only. */
+static int window_width(int n) {
+    return n * GFP_LIMB_BITS > 768 ? 5 : 4;
+}
+
 /* out = table[idx] for a SECRET idx < entries, reading every entry and keeping
  * one by a mask (the ecedu_ct_lookup idea, over limbs of either width). */
 static void table_lookup(gfp_limb *out, gfp_limb (*table)[GFP_MAXL], int entries, int n, unsigned idx) {
@@ -273,16 +283,12 @@ static void table_lookup(gfp_limb *out, gfp_limb (*table)[GFP_MAXL], int entries
     }
 }
 
-/* The window width: a function of the public modulus size only. */
-static int window_width(int n) {
-    return n * GFP_LIMB_BITS > 768 ? 5 : 4;
-}
-
 /* rM = M(x^e) for xM = M(x), e of elen big-endian bytes (SECRET value, public
  * length): fixed windows of k bits from the top, each k squarings and one
  * multiplication by a table entry chosen by a masked scan -- the same
- * sequence of operations for every exponent of this length. */
-static void mont_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t elen, const gfp_ctx *c) {
+ * sequence of operations for every exponent of this length.  (mont_pow, below,
+ * or at GFP_IFMA = 1 mont_ifma.h's for moduli above 256 bits.) */
+static void limb_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t elen, const gfp_ctx *c) {
     const int n = c->n, k = window_width(n), entries = 1 << k;
     gfp_limb table[32][GFP_MAXL], acc[GFP_MAXL], f[GFP_MAXL];
     memcpy(table[0], c->one, (size_t)n * sizeof *acc);
@@ -305,6 +311,14 @@ static void mont_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t 
     ecedu_wipe(acc, sizeof acc);
     ecedu_wipe(f, sizeof f);
 }
+
+#if GFP_IFMA
+#include "field/gfp/mont_ifma.h"
+#else
+static void mont_pow(gfp_limb *rM, const gfp_limb *xM, const uint8_t *e, size_t elen, const gfp_ctx *c) {
+    limb_pow(rM, xM, e, elen, c);
+}
+#endif /* GFP_IFMA */
 
 /* ------------------------------------------------------------ byte interface */
 /* The checks (lengths, p odd and > 1 with a non-zero first byte, a, b < p)
@@ -381,9 +395,13 @@ static int gfp_crt(const uint8_t *cb, size_t clen, const uint8_t *pb, size_t ple
     /* m1 = M_p(c^dp), m2 = c^dq mod q (ordinary form) */
     from_bytes(x, nc, cb, clen);
     mont_reduce(m1, x, nc, &cp);
-    mont_pow(m1, m1, dp, dplen, &cp);
     mont_reduce(m2, x, nc, &cq);
+#if GFP_IFMA
+    mont_pow2(m1, dp, dplen, &cp, m2, dq, dqlen, &cq); /* side by side */
+#else
+    mont_pow(m1, m1, dp, dplen, &cp);
     mont_pow(m2, m2, dq, dqlen, &cq);
+#endif
     memset(t, 0, (size_t)nq * sizeof *t);
     t[0] = 1;
     mont_mul(m2, m2, t, &cq);

@@ -9,9 +9,11 @@
 #define gfp_dlimb unsigned __int128
 #define GFP_TABLE_NAME ecedu_gfp_mont64
 #define GFP_ADX 0
+#define GFP_IFMA 0
 #include "field/gfp/mont.tmpl.h"
 #undef GFP_LIMB_BITS
 #undef gfp_limb
 #undef gfp_dlimb
 #undef GFP_TABLE_NAME
 #undef GFP_ADX
+#undef GFP_IFMA

@@ -16,12 +16,14 @@
 #define gfp_dlimb unsigned __int128
 #define GFP_TABLE_NAME ecedu_gfp_mont64_adx
 #define GFP_ADX 1
+#define GFP_IFMA 0
 #include "field/gfp/mont.tmpl.h"
 #undef GFP_LIMB_BITS
 #undef gfp_limb
 #undef gfp_dlimb
 #undef GFP_TABLE_NAME
 #undef GFP_ADX
+#undef GFP_IFMA
 #else
 /* no x86-64: never called (the flag stays off), the portable table stands in */
 const ecedu_gfp_impl ecedu_gfp_mont64_adx = {0};

@@ -6,8 +6,10 @@
  */
 #include "internal.h"
 
-/* 64-bit limbs: the MULX/ADX build at the MULX level (cpu.c; the flag is public). */
+/* 64-bit limbs: the IFMA build at the ifma level, the MULX/ADX build at the mulx
+ * level (cpu.c; the flags are public). */
 const ecedu_gfp_impl *ecedu_gfp_impl_for(int limb_bits) {
+    if (limb_bits == 64 && ecedu_gfp_ifma_enabled()) return &ecedu_gfp_mont64_ifma;
     if (limb_bits == 64) return ecedu_gfp_mulx_enabled() ? &ecedu_gfp_mont64_adx : &ecedu_gfp_mont64;
     return limb_bits == 32 ? &ecedu_gfp_mont32 : NULL;
 }
