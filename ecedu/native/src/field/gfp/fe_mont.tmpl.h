@@ -180,7 +180,7 @@ static inline __attribute__((always_inline)) void FEM(addmul_p_sparse)(uint64_t 
 /* Inlined into the point formulas up to 4 limbs; a call above (measured: inlining the 6- and
  * 9-limb products makes the formulas too big for the instruction cache, 1.4x slower at P-384). */
 #if FEM_LIMBS <= 4
-static inline void FEM(mont_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+static inline __attribute__((always_inline)) void FEM(mont_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
 #else
 static __attribute__((noinline)) void FEM(mont_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
 #endif
