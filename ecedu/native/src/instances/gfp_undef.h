@@ -14,6 +14,7 @@
 #undef FEM_PBITS
 #undef FEM_PC
 #undef FEM_PCLIMBS
+#undef FEM_PM
 #undef FE_T
 #undef FE_BYTES
 #undef FE_FROM_BYTES
