@@ -151,11 +151,12 @@ static inline __attribute__((always_inline)) void FEM(addmul_row)(uint64_t *t, c
 
 #ifdef FEM_PBITS
 /* t[0 .. N+2) += m p for p = 2^b - c, c = FEM(c) of K < N limbs: t + m 2^b - m c.  The
- * reduction row of CIOS for a prime of that form ("pseudo-Mersenne", GECC section 2.2.6,
+ * reduction row of CIOS for a prime of that form (a pseudo-Mersenne prime, Crandall 1992;
  * the SEC 2 primes): the product m p costs the K limb products of m c, not the N of m p.
- * Bounds: the callers' t + m p fits in N + 2 limbs and is >= 0, so adding m 2^b first
- * (< W 2^b <= W^(N+1)) stays within N + 2 limbs (t + m 2^b <= t + m p + m c < W^(N+2)) and
- * the subtraction of m c (< W^(K+1)) then ends without a borrow. */
+ * Bounds: the callers' t + m p is below 3 W^(N+1) (the product: t < 2p before the row, so
+ * t + a b[i] + m p < 2p + R W + W p; the squaring: its own bound), so adding m 2^b first
+ * gives t + m p + m c < 3 W^(N+1) + W^(K+1) < W^(N+2), within the N + 2 limbs, and the
+ * subtraction of m c (< W^(K+1)) then ends without a borrow, the result being t + m p >= 0. */
 static inline __attribute__((always_inline)) void FEM(addmul_p_sparse)(uint64_t *t, uint64_t m) {
     enum { LB = FEM_PBITS / 64, SH = FEM_PBITS % 64 };
     uint64_t mc[FEM_PCLIMBS + 1], hi[FEM_PCLIMBS];
@@ -198,8 +199,10 @@ static inline __attribute__((always_inline)) void FEM(redc_step)(uint64_t *t) {
 /* r = a b / R mod p for a < R, b < p (the bounds above); r may alias a or b.  CIOS: each
  * outer step one addmul_row of a b[i], then m = t[0] (-1/p) mod W and t + m p (addmul_row of
  * p, or the sparse row for p = 2^b - c), whose low limb is then 0, shifted down a limb. */
-/* Inlined into the point formulas up to 4 limbs; a call above (measured: inlining the 6- and
- * 9-limb products makes the formulas too big for the instruction cache, 1.4x slower at P-384). */
+/* Inlined into the point formulas up to 4 limbs (forced: GCC otherwise left 7 of the 8
+ * products of the P-192 doubling out of line; ECDH P-192 28.8 -> 26.4 us); a call above
+ * (measured: inlining the 6- and 9-limb products makes the formulas too big for the
+ * instruction cache, 1.4x slower at P-384; with these kernels ECDH P-384 163 against 153 us). */
 #if FEM_LIMBS <= 4
 static inline __attribute__((always_inline)) void FEM(mont_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
 #else
@@ -282,8 +285,8 @@ static __attribute__((noinline)) void FEM(mont_sqr)(uint64_t *r, const uint64_t 
 
 #if defined(FEM_PM) && FEM_PM
 /* ---- the plain representation for p = W^N - c (FEM_PM = 1) ----
- * r = T mod p for T < p^2 of 2N limbs, by folding W^N = c (mod p) twice (GECC Alg. 2.27's
- * idea for a pseudo-Mersenne prime, Crandall's reduction): T = L + H W^N = L + H c =: U, then
+ * r = T mod p for T < p^2 of 2N limbs, by folding W^N = c (mod p) twice (Crandall's
+ * reduction for p = 2^b - c, US patent 5,159,632, 1992; GECC Alg. 2.27 is its P-192 case): T = L + H W^N = L + H c =: U, then
  * U = L' + H' W^N = L' + H' c =: V, then V - p under a mask.  Bounds (c < W^K): U < W^N +
  * (W^N - 1) c < W^(N+K) fits N + K limbs, H' = floor(U / W^N) <= c, so H' c <= c^2 and
  * V < W^N + c^2 = p + c + c^2 < 2p, which FEM_PM asserts (the generator sets it only where
