@@ -249,6 +249,8 @@ def render_prime_params() -> str:
         P = f"ECEDU_PC_{name.upper()}_"
         fb = (pbits + 7) // 8
         R = 1 << (64 * pw)
+        c = (1 << pbits) - p
+        pclimbs = max(1, (c.bit_length() + 63) // 64)
         z = twist_z(name)
         if z is None:
             head = f"/* {name}: p of {pbits} bits, n of {nbits} bits, a = {'0' if a == 0 else '-3'} */"
@@ -265,6 +267,13 @@ def render_prime_params() -> str:
             f"#define {P}P {words(p, pw)}",
             f"#define {P}PINV 0x{(-pow(p, -1, 1 << 64)) % (1 << 64):016x}ULL",
             f"#define {P}RR {words(R * R % p, pw)}",
+            # p = 2^PBITS - PC: the sparse Montgomery reduction row of fe_mont.tmpl.h
+            f"#define {P}PBITS {pbits}",
+            f"#define {P}PC {words((1 << pbits) - p, pclimbs)}",
+            f"#define {P}PCLIMBS {pclimbs}",
+            # 1 if fe_mont.tmpl.h's plain pseudo-Mersenne mode (FEM_PM) is valid for p: p = W^N - c
+            # with c^2 + c < p (the second fold leaves V < 2p) and 2 PCLIMBS - 1 <= N
+            f"#define {P}PM_OK {int(pbits == 64 * pw and c * c + c < p and 2 * pclimbs - 1 <= pw)}",
             f"#define {P}A_ZERO {int(a == 0)}",
             f"#define {P}B {byte_list(b, fb)}",
             f"#define {P}GX {byte_list(gx, fb)}",

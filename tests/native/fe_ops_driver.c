@@ -11,7 +11,9 @@
  *          the lazy add/sub bounds at their top (sums of sums before a product)
  * (ok: the from_bytes mask as 0/1; every element as canonical hex bytes).
  * Fields: p192s p224s p256s p384s p521m p256m p224u p521u, and the generic CIOS field
- * fe_mont.tmpl.h at secp160r1 (g160), secp256k1 (g256k) and P-384 (g384); argv[1] "portable" forces
+ * fe_mont.tmpl.h at secp160r1 (g160), secp256k1 (g256k) and P-384 (g384), with the sparse
+ * reduction row at secp160r1, P-192, P-224, P-384 (g160s, g192s, g224s, g384s) and in the
+ * plain mode FEM_PM at secp256k1 (g256kp); argv[1] "portable" forces
  * the portable P-256 Montgomery product.
  */
 #include <stdio.h>
@@ -52,6 +54,66 @@
 #define FEM_P ECEDU_PC_SECP384R1_P
 #define FEM_PINV ECEDU_PC_SECP384R1_PINV
 #define FEM_RR ECEDU_PC_SECP384R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+#include "instances/gfp_undef.h"
+/* the same template as the instances use it (issue 14): the sparse reduction row for
+ * p = 2^b - c (FEM_PBITS ...) at secp160r1 (b = 160, a shifted m 2^b), P-192 (-1/p = 1, c of
+ * two limbs), P-224 (b = 224 in 4 limbs), P-384 (c of three limbs, out of line), and the plain
+ * mode FEM_PM at secp256k1 */
+#define FEM(name) g160s_##name
+#define FEM_LIMBS ECEDU_PC_SECP160R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP160R1_BYTES
+#define FEM_P ECEDU_PC_SECP160R1_P
+#define FEM_PINV ECEDU_PC_SECP160R1_PINV
+#define FEM_RR ECEDU_PC_SECP160R1_RR
+#define FEM_PBITS ECEDU_PC_SECP160R1_PBITS
+#define FEM_PC ECEDU_PC_SECP160R1_PC
+#define FEM_PCLIMBS ECEDU_PC_SECP160R1_PCLIMBS
+#include "field/gfp/fe_mont.tmpl.h"
+#include "instances/gfp_undef.h"
+#define FEM(name) g192s_##name
+#define FEM_LIMBS ECEDU_PC_SECP192R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP192R1_BYTES
+#define FEM_P ECEDU_PC_SECP192R1_P
+#define FEM_PINV ECEDU_PC_SECP192R1_PINV
+#define FEM_RR ECEDU_PC_SECP192R1_RR
+#define FEM_PBITS ECEDU_PC_SECP192R1_PBITS
+#define FEM_PC ECEDU_PC_SECP192R1_PC
+#define FEM_PCLIMBS ECEDU_PC_SECP192R1_PCLIMBS
+#include "field/gfp/fe_mont.tmpl.h"
+#include "instances/gfp_undef.h"
+#define FEM(name) g224s_##name
+#define FEM_LIMBS ECEDU_PC_SECP224R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP224R1_BYTES
+#define FEM_P ECEDU_PC_SECP224R1_P
+#define FEM_PINV ECEDU_PC_SECP224R1_PINV
+#define FEM_RR ECEDU_PC_SECP224R1_RR
+#define FEM_PBITS ECEDU_PC_SECP224R1_PBITS
+#define FEM_PC ECEDU_PC_SECP224R1_PC
+#define FEM_PCLIMBS ECEDU_PC_SECP224R1_PCLIMBS
+#include "field/gfp/fe_mont.tmpl.h"
+#include "instances/gfp_undef.h"
+#define FEM(name) g384s_##name
+#define FEM_LIMBS ECEDU_PC_SECP384R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP384R1_BYTES
+#define FEM_P ECEDU_PC_SECP384R1_P
+#define FEM_PINV ECEDU_PC_SECP384R1_PINV
+#define FEM_RR ECEDU_PC_SECP384R1_RR
+#define FEM_PBITS ECEDU_PC_SECP384R1_PBITS
+#define FEM_PC ECEDU_PC_SECP384R1_PC
+#define FEM_PCLIMBS ECEDU_PC_SECP384R1_PCLIMBS
+#include "field/gfp/fe_mont.tmpl.h"
+#include "instances/gfp_undef.h"
+#define FEM(name) g256kp_##name
+#define FEM_LIMBS ECEDU_PC_SECP256K1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP256K1_BYTES
+#define FEM_P ECEDU_PC_SECP256K1_P
+#define FEM_PINV ECEDU_PC_SECP256K1_PINV
+#define FEM_RR ECEDU_PC_SECP256K1_RR
+#define FEM_PBITS ECEDU_PC_SECP256K1_PBITS
+#define FEM_PC ECEDU_PC_SECP256K1_PC
+#define FEM_PCLIMBS ECEDU_PC_SECP256K1_PCLIMBS
+#define FEM_PM ECEDU_PC_SECP256K1_PM_OK
 #include "field/gfp/fe_mont.tmpl.h"
 #include "instances/gfp_undef.h"
 
@@ -110,13 +172,20 @@ RUN(p521u, 66)
 RUN(g160, 20)
 RUN(g256k, 32)
 RUN(g384, 48)
+RUN(g160s, 20)
+RUN(g192s, 24)
+RUN(g224s, 28)
+RUN(g384s, 48)
+RUN(g256kp, 32)
 
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
         {"p192s", 24, run_p192s}, {"p224s", 28, run_p224s}, {"p256s", 32, run_p256s},
         {"p384s", 48, run_p384s}, {"p521m", 66, run_p521m}, {"p256m", 32, run_p256m},
         {"p224u", 28, run_p224u}, {"p521u", 66, run_p521u}, {"g160", 20, run_g160},
-        {"g256k", 32, run_g256k}, {"g384", 48, run_g384},
+        {"g256k", 32, run_g256k}, {"g384", 48, run_g384}, {"g160s", 20, run_g160s},
+        {"g192s", 24, run_g192s}, {"g224s", 28, run_g224s}, {"g384s", 48, run_g384s},
+        {"g256kp", 32, run_g256kp},
     };
     if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
     char name[16], ha[200], hb[200];

@@ -37,6 +37,11 @@ FIELDS = {
     "g160": "secp160r1",  # the generic CIOS field of the curves, fe_mont.tmpl.h
     "g256k": "secp256k1",
     "g384": "P-384",
+    "g160s": "secp160r1",  # fe_mont.tmpl.h with the sparse reduction row of p = 2^b - c
+    "g192s": "P-192",
+    "g224s": "P-224",
+    "g384s": "P-384",
+    "g256kp": "secp256k1",  # fe_mont.tmpl.h's plain mode FEM_PM
 }
 
 

@@ -14,6 +14,10 @@
 #define FEM_P ECEDU_PC_SECP384R1_P
 #define FEM_PINV ECEDU_PC_SECP384R1_PINV
 #define FEM_RR ECEDU_PC_SECP384R1_RR
+/* p = 2^PBITS - PC with PC shorter than p: the sparse reduction row (measured faster) */
+#define FEM_PBITS ECEDU_PC_SECP384R1_PBITS
+#define FEM_PC ECEDU_PC_SECP384R1_PC
+#define FEM_PCLIMBS ECEDU_PC_SECP384R1_PCLIMBS
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */

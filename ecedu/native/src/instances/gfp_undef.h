@@ -11,6 +11,10 @@
 #undef FEM_P
 #undef FEM_PINV
 #undef FEM_RR
+#undef FEM_PBITS
+#undef FEM_PC
+#undef FEM_PCLIMBS
+#undef FEM_PM
 #undef FE_T
 #undef FE_BYTES
 #undef FE_FROM_BYTES
