@@ -35,8 +35,10 @@ NEW_CURVES = PRIME[PRIME.index("secp160k1") :]
 SHORT = os.environ.get("ECEDU_SHORT", "") == "1"
 rng = random.Random(14)
 LEVELS = native.available_prime_implementations() if native.available() else ("portable",)
-# (curve, prime-field level): secp256r1 at each level, the others at the best one
-CASES = [(n, lvl) for n in PRIME for lvl in (LEVELS if n == "secp256r1" else LEVELS[-1:])]
+# (curve, prime-field level): secp256r1 and secp224r1 (a curve copy per level) at each level,
+# the others at the best one
+TWO_LEVELS = ("secp256r1", "secp224r1")
+CASES = [(n, lvl) for n in PRIME for lvl in (LEVELS if n in TWO_LEVELS else LEVELS[-1:])]
 
 
 @pytest.fixture(params=CASES, ids=[f"{n}-{lvl}" for n, lvl in CASES])
