@@ -162,28 +162,147 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p224w_mul_
     r->v[0] = r4, r->v[1] = r0, r->v[2] = r1, r->v[3] = r2;
 }
 
-/* The fe interface's multiplication (squaring = multiplication), by the unit switches as
- * p256m_mul: ECEDU_P224W_ADX_UNIT (a unit compiled for BMI2 and ADX: the assembly, forced
- * inline), ECEDU_P224W_PORTABLE_UNIT (the C product, no flag test), else cpu.c's public flag
- * through one out-of-line call. */
+/* r = a^2 / R mod p with MULX: the square T = a^2 in eight limbs with each cross product
+ * once (HAC Alg. 14.16; the product code of p256m_sqr_adx, fe_p256_mont.h: 10 products
+ * instead of 16), then the Montgomery reduction of its low half T_lo by four steps of the
+ * word structure above on a four-limb window w, rotating through t0..t3 as in
+ * p256m_sqr_adx.  A step: m = -w0, (w + m p) / W = (w1, w2, w3, 0) + c0 + (m << 32) W^2 +
+ * (m >> 32) W^3 - (m << 32) - (m >> 32) W.  Bounds: w < W^4 gives (w + m p) / W < W^3 + p
+ * < W^4, and the additions alone stay below that plus m 2^32 < W^4: no carry out, and the
+ * subtraction no borrow.  After the four steps u = (T_lo + M p) / R <= p, and T_hi + u =
+ * (T + M p) / R < (p^2 + R p) / R < 2p < 2^225: four limbs (T < p^2 < 2^448: t7 = 0), one
+ * masked subtraction of p (SUB/SBB with p's words, CMOVNC).  Registers: t0..t7, lo, hi,
+ * the pointer (scratch once a is read) and RDX. */
+static inline __attribute__((always_inline, target("bmi2,adx"))) void p224w_sqr_adx(p224w_fe *r, const p224w_fe *a) {
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
+    const uint64_t *ap = a->v;
+    __asm__(
+        /* cross products: row a0, then a1 a3, a2 a3, a1 a2 (as p256m_sqr_adx) */
+        "movq 0(%[ap]), %%rdx\n\t"
+        "mulxq 8(%[ap]), %[t1], %[t2]\n\t"
+        "mulxq 16(%[ap]), %[lo], %[t3]\n\t"
+        "mulxq 24(%[ap]), %[hi], %[t4]\n\t"
+        "movq 8(%[ap]), %%rdx\n\t"
+        "mulxq 24(%[ap]), %[t0], %[t5]\n\t"
+        "addq %[lo], %[t2]\n\t"
+        "adcq %[hi], %[t3]\n\t"
+        "adcq %[t0], %[t4]\n\t"
+        "movq 16(%[ap]), %%rdx\n\t"
+        "mulxq 24(%[ap]), %[lo], %[t6]\n\t"
+        "adcq %[lo], %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        "mulxq 8(%[ap]), %[lo], %[hi]\n\t"
+        "addq %[lo], %[t3]\n\t"
+        "adcq %[hi], %[t4]\n\t"
+        "adcq $0, %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        /* doubled, the top bit into t7; + the squares a_i^2 */
+        "xorl %k[t7], %k[t7]\n\t"
+        "addq %[t1], %[t1]\n\t"
+        "adcq %[t2], %[t2]\n\t"
+        "adcq %[t3], %[t3]\n\t"
+        "adcq %[t4], %[t4]\n\t"
+        "adcq %[t5], %[t5]\n\t"
+        "adcq %[t6], %[t6]\n\t"
+        "adcq $0, %[t7]\n\t"
+        "movq 0(%[ap]), %%rdx\n\t"
+        "mulxq %%rdx, %[t0], %[hi]\n\t"
+        "addq %[hi], %[t1]\n\t"
+        "movq 8(%[ap]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t2]\n\t"
+        "adcq %[hi], %[t3]\n\t"
+        "movq 16(%[ap]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t4]\n\t"
+        "adcq %[hi], %[t5]\n\t"
+        "movq 24(%[ap]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t6]\n\t"
+        "adcq %[hi], %[t7]\n\t"
+        /* four reduction steps on the window (t0 t1 t2 t3), rotating */
+#define P224W_REDC_STEP(w0, w1, w2, w3)                                                                \
+    "movq %[" w0 "], %[lo]\n\t"                                                                        \
+    "negq %[lo]\n\t"                                                                                   \
+    "movq %[lo], %[hi]\n\t"                                                                            \
+    "shrq $32, %[hi]\n\t"                                                                              \
+    "shlq $32, %[lo]\n\t"                                                                              \
+    "negq %[" w0 "]\n\t"                                                                               \
+    "adcq $0, %[" w1 "]\n\t"                                                                           \
+    "adcq $0, %[" w2 "]\n\t"                                                                           \
+    "adcq %[lo], %[" w3 "]\n\t"                                                                        \
+    "movq %[hi], %[" w0 "]\n\t"                                                                        \
+    "adcq $0, %[" w0 "]\n\t"                                                                           \
+    "subq %[lo], %[" w1 "]\n\t"                                                                        \
+    "sbbq %[hi], %[" w2 "]\n\t"                                                                        \
+    "sbbq $0, %[" w3 "]\n\t"                                                                           \
+    "sbbq $0, %[" w0 "]\n\t"
+        P224W_REDC_STEP("t0", "t1", "t2", "t3")
+        P224W_REDC_STEP("t1", "t2", "t3", "t0")
+        P224W_REDC_STEP("t2", "t3", "t0", "t1")
+        P224W_REDC_STEP("t3", "t0", "t1", "t2")
+#undef P224W_REDC_STEP
+        /* s = T_hi + u (< 2p: no carry), then s - p kept unless it borrows */
+        "addq %[t0], %[t4]\n\t"
+        "adcq %[t1], %[t5]\n\t"
+        "adcq %[t2], %[t6]\n\t"
+        "adcq %[t3], %[t7]\n\t"
+        "movq %[t4], %[t0]\n\t"
+        "movq %[t5], %[t1]\n\t"
+        "movq %[t6], %[t2]\n\t"
+        "movq %[t7], %[t3]\n\t"
+        "subq $1, %[t0]\n\t"
+        "sbbq %[p1], %[t1]\n\t"
+        "sbbq $-1, %[t2]\n\t"
+        "sbbq %[p3], %[t3]\n\t"
+        "cmovncq %[t0], %[t4]\n\t"
+        "cmovncq %[t1], %[t5]\n\t"
+        "cmovncq %[t2], %[t6]\n\t"
+        "cmovncq %[t3], %[t7]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi)
+        : [ap] "r"(ap), [p1] "m"(P224W_P[1]), [p3] "m"(P224W_P[3]), "m"(*(const uint64_t(*)[4])a->v)
+        : "rdx", "cc");
+    r->v[0] = t4, r->v[1] = t5, r->v[2] = t6, r->v[3] = t7;
+}
+
+/* The fe interface's multiplication and squaring, by the unit switches as p256m_mul:
+ * ECEDU_P224W_ADX_UNIT (a unit compiled for BMI2 and ADX: the assembly, forced inline),
+ * ECEDU_P224W_PORTABLE_UNIT (the C product, no flag test; squaring = product), else cpu.c's
+ * public flag through one out-of-line call. */
 #if defined(ECEDU_P224W_ADX_UNIT)
 static inline __attribute__((always_inline)) void p224w_mul(p224w_fe *r, const p224w_fe *a, const p224w_fe *b) {
     p224w_mul_adx(r, a, b);
 }
+static inline __attribute__((always_inline)) void p224w_sqr(p224w_fe *r, const p224w_fe *a) {
+    p224w_sqr_adx(r, a);
+}
 #elif defined(ECEDU_P224W_PORTABLE_UNIT)
 static inline __attribute__((always_inline)) void p224w_mul(p224w_fe *r, const p224w_fe *a, const p224w_fe *b) {
     p224w_mul_portable(r, a, b);
+}
+static inline __attribute__((always_inline)) void p224w_sqr(p224w_fe *r, const p224w_fe *a) {
+    p224w_mul_portable(r, a, a);
 }
 #else
 __attribute__((target("bmi2,adx"), noinline)) static void p224w_mul_adx_call(p224w_fe *r, const p224w_fe *a,
                                                                             const p224w_fe *b) {
     p224w_mul_adx(r, a, b);
 }
+__attribute__((target("bmi2,adx"), noinline)) static void p224w_sqr_adx_call(p224w_fe *r, const p224w_fe *a) {
+    p224w_sqr_adx(r, a);
+}
 static inline void p224w_mul(p224w_fe *r, const p224w_fe *a, const p224w_fe *b) {
     if (ecedu_gfp_mulx_enabled())
         p224w_mul_adx_call(r, a, b);
     else
         p224w_mul_portable(r, a, b);
+}
+static inline void p224w_sqr(p224w_fe *r, const p224w_fe *a) {
+    if (ecedu_gfp_mulx_enabled())
+        p224w_sqr_adx_call(r, a);
+    else
+        p224w_mul_portable(r, a, a);
 }
 #endif
 
@@ -194,6 +313,7 @@ static inline void p224w_mul(p224w_fe *r, const p224w_fe *a, const p224w_fe *b) 
 #define FE_PM2 P224W_PM2
 #define FE_MONT 1
 #define FE_R2 P224W_R2
+#define FE_HAS_SQR 1
 #define FE_HAS_INV 1
 #include "field/gfp/fe_sat.tmpl.h"
 #undef FE_NAME
@@ -203,6 +323,7 @@ static inline void p224w_mul(p224w_fe *r, const p224w_fe *a, const p224w_fe *b) 
 #undef FE_PM2
 #undef FE_MONT
 #undef FE_R2
+#undef FE_HAS_SQR
 #undef FE_HAS_INV
 
 /* r = x^(2^n) m: n squarings of x, then one multiplication (n public). */

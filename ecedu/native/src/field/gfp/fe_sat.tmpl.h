@@ -129,12 +129,49 @@ static inline void FE_NAME(sqr)(FE_NAME(fe) *r, const FE_NAME(fe) *a) {
 
 /* r = a + b mod p: a + b < 2p, one conditional subtraction (the carry out of the
  * top limb is the extra bit hi of cond_sub_p). */
+#if defined(__x86_64__) && FE_N == 4
+/* Four limbs on x86-64: the same steps in inline assembly (plain x86-64 instructions, no
+ * target needed), the choice by CMOVNC instead of the masks' XOR/AND/XOR, which GCC 12 does
+ * not make of the C (measured 6.3 -> 5.2 TSC ticks per addition in a dependent chain, P-256).
+ * s = a + b (ADD/ADC), c = -carry (SBB c, c); d = s - p (SUB/SBB, p's words from memory),
+ * then c - borrow: it borrows exactly when carry = 0 and s < p, i.e. a + b < p, and then s
+ * is kept, else d (CMOVNC). */
+static inline __attribute__((always_inline)) void FE_NAME(add)(FE_NAME(fe) *r, const FE_NAME(fe) *a,
+                                                              const FE_NAME(fe) *b) {
+    uint64_t s0 = a->v[0], s1 = a->v[1], s2 = a->v[2], s3 = a->v[3], d0, d1, d2, d3, c;
+    __asm__("addq %[b0], %[s0]\n\t"
+            "adcq %[b1], %[s1]\n\t"
+            "adcq %[b2], %[s2]\n\t"
+            "adcq %[b3], %[s3]\n\t"
+            "sbbq %[c], %[c]\n\t"
+            "movq %[s0], %[d0]\n\t"
+            "movq %[s1], %[d1]\n\t"
+            "movq %[s2], %[d2]\n\t"
+            "movq %[s3], %[d3]\n\t"
+            "subq %[p0], %[d0]\n\t"
+            "sbbq %[p1], %[d1]\n\t"
+            "sbbq %[p2], %[d2]\n\t"
+            "sbbq %[p3], %[d3]\n\t"
+            "sbbq $0, %[c]\n\t"
+            "cmovncq %[d0], %[s0]\n\t"
+            "cmovncq %[d1], %[s1]\n\t"
+            "cmovncq %[d2], %[s2]\n\t"
+            "cmovncq %[d3], %[s3]\n\t"
+            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [d0] "=&r"(d0), [d1] "=&r"(d1),
+              [d2] "=&r"(d2), [d3] "=&r"(d3), [c] "=&r"(c)
+            : [b0] "rm"(b->v[0]), [b1] "rm"(b->v[1]), [b2] "rm"(b->v[2]), [b3] "rm"(b->v[3]), [p0] "m"(FE_P[0]),
+              [p1] "m"(FE_P[1]), [p2] "m"(FE_P[2]), [p3] "m"(FE_P[3])
+            : "cc");
+    r->v[0] = s0, r->v[1] = s1, r->v[2] = s2, r->v[3] = s3;
+}
+#else
 static inline __attribute__((always_inline)) void FE_NAME(add)(FE_NAME(fe) *r, const FE_NAME(fe) *a,
                                                               const FE_NAME(fe) *b) {
     uint64_t s[FE_N];
     uint64_t carry = FE_NAME(add_limbs_masked)(s, a->v, b->v, ~(uint64_t)0);
     FE_NAME(cond_sub_p)(r->v, s, carry);
 }
+#endif
 
 /* r = a - b mod p: a - b > -p, so p added back under the borrow's mask suffices
  * (the carry out of that addition is dropped: it cancels the borrow). */
