@@ -252,7 +252,7 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p256m_mul_
         "cmovncq %[z], %[r2]\n\t"
         : [r0] "+&r"(r0), [r1] "+&r"(r1), [r2] "+&r"(r2), [r3] "+&r"(r3), [r4] "+&r"(r4), [lo] "=&r"(lo),
           [hi] "=&r"(hi), [s] "=&r"(s), [z] "=&r"(z)
-        : [a] "r"(a->v), [b] "r"(b->v), [p1] "r"(P256M_P[1]), [p3] "r"(P256M_P[3]),
+        : [a] "r"(a->v), [b] "r"(b->v), [p1] "m"(P256M_P[1]), [p3] "m"(P256M_P[3]),
           "m"(*(const uint64_t(*)[4])a->v), "m"(*(const uint64_t(*)[4])b->v)
         : "rdx", "cc");
     r->v[0] = r4, r->v[1] = r0, r->v[2] = r1, r->v[3] = r2;
