@@ -482,9 +482,9 @@ def bench_ecdsa_verify(curve: str, iterations: int) -> float:
 # --- fast fields: curve level, the generic field against a specialised one ---
 def bench_prime_curve(curve: str, field: str, op: str, iterations: int) -> float:
     """Time ``op`` ('mul': k Q, 'mul_base': k G, 'mul_joint': u1 G + u2 Q) on a prime curve over
-    ``field``: 'generic' (the CIOS field; every curve) or 'specialised' (secp224r1 and secp521r1
-    unsaturated, secp192r1 and secp384r1 Solinas, secp256r1 by p's words at the current
-    prime-field level).  One of the two is
+    ``field``: 'generic' (the CIOS field; every curve) or 'specialised' (secp521r1 unsaturated,
+    secp192r1 and secp384r1 Solinas, secp256r1 by p's words at the current prime-field level,
+    secp224r1 by p's words at the MULX level and unsaturated at the portable one).  One of the two is
     the curve's instance, the other a copy for this comparison; the C side first checks that
     both give the same point.  ECEduError if not, or on bad arguments."""
     fields = library.names_with_prefix("ECEDU_PCURVE_FIELD_")

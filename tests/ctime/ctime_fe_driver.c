@@ -5,7 +5,7 @@
  * declassified, and every branch or address that depends on a secret reported.
  *
  * Covered, at each prime-field level the CPU has (portable, and mulx for the
- * P-256 Montgomery product):
+ * P-256 and P-224 Montgomery products and the P-256 squaring):
  *   - ecedu_prime_mul for every (variant, prime) of ecedu_prime_field_at, with
  *     secret a and b (the range check reveals "in range", declassified as the
  *     return code);
@@ -29,6 +29,7 @@
 
 #include "field/gfp/fe_p192_solinas.h"
 #include "field/gfp/fe_p224_solinas.h"
+#include "field/gfp/fe_p224_mont.h"
 #include "field/gfp/fe_p224_unsat.h"
 #include "field/gfp/fe_p256_mont.h"
 #include "field/gfp/fe_p256_solinas.h"
@@ -86,6 +87,7 @@ FE_OPS(p384s, 48)
 FE_OPS(p521m, 66)
 FE_OPS(p256m, 32)
 FE_OPS(p224u, 28)
+FE_OPS(p224w, 28)
 FE_OPS(p521u, 66)
 
 int main(int argc, char **argv) {
@@ -116,7 +118,7 @@ int main(int argc, char **argv) {
         for (int i = 0; ecedu_prime_field_at(i, &variant, &name, &p, &plen, &mulx) == 0; i++)
             bad |= run_mul(variant, name, p, plen);
         bad |= ops_p192s() | ops_p224s() | ops_p256s() | ops_p384s() | ops_p521m() | ops_p256m() |
-               ops_p224u() | ops_p521u();
+               ops_p224u() | ops_p224w() | ops_p521u();
     }
     return bad;
 }

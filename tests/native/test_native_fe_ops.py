@@ -33,6 +33,7 @@ FIELDS = {
     "p521m": "P-521",
     "p256m": "P-256",
     "p224u": "P-224",
+    "p224w": "P-224",  # Montgomery by p's words, fe_p224_mont.h
     "p521u": "P-521",
     "g160": "secp160r1",  # the generic CIOS field of the curves, fe_mont.tmpl.h
     "g256k": "secp256k1",

@@ -371,7 +371,13 @@ int ecedu_bench_prime_cycles(int variant, int limb_bits, const uint8_t *p, size_
  * kind (instances/gfp_compare.c), or NULL: the curves over the generic field only. */
 static const ecedu_pcurve_impl *pcurve_compare(const ecedu_pcurve *pc, int *in_use) {
     *in_use = ECEDU_PCURVE_FIELD_GENERIC;
-    if (strcmp(pc->name, "secp224r1") == 0) return &ecedu_pcurve_secp224r1_compare;
+    if (strcmp(pc->name, "secp224r1") == 0) {
+        /* P-224's instance is generic CIOS at the portable level (the copy: unsaturated), the
+         * words field fe_p224_mont.h at the MULX level (the copy: its generic portable table) */
+        if (!ecedu_gfp_mulx_enabled()) return &ecedu_pcurve_secp224r1_compare;
+        *in_use = ECEDU_PCURVE_FIELD_SPECIALISED;
+        return &ecedu_pcurve_secp224r1_portable;
+    }
     if (strcmp(pc->name, "secp192r1") == 0) return &ecedu_pcurve_secp192r1_compare;
     if (strcmp(pc->name, "secp384r1") == 0) return &ecedu_pcurve_secp384r1_compare;
     *in_use = ECEDU_PCURVE_FIELD_SPECIALISED;

@@ -92,7 +92,7 @@ static inline __attribute__((always_inline)) void p256m_step_portable(uint64_t t
     t[4] = (uint64_t)(x >> 64); /* the sixth limb, 0 or 1 (2 W p < 2^321) */
 }
 
-static void p256m_cond_sub_p(uint64_t *r, const uint64_t *t, uint64_t hi);
+static inline __attribute__((always_inline)) void p256m_cond_sub_p(uint64_t *r, const uint64_t *t, uint64_t hi);
 
 /* r = a b / R mod p, portable. */
 static inline void p256m_mul_portable(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
@@ -252,38 +252,173 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p256m_mul_
         "cmovncq %[z], %[r2]\n\t"
         : [r0] "+&r"(r0), [r1] "+&r"(r1), [r2] "+&r"(r2), [r3] "+&r"(r3), [r4] "+&r"(r4), [lo] "=&r"(lo),
           [hi] "=&r"(hi), [s] "=&r"(s), [z] "=&r"(z)
-        : [a] "r"(a->v), [b] "r"(b->v), [p1] "r"(P256M_P[1]), [p3] "r"(P256M_P[3])
-        : "rdx", "cc", "memory");
+        : [a] "r"(a->v), [b] "r"(b->v), [p1] "m"(P256M_P[1]), [p3] "m"(P256M_P[3]),
+          "m"(*(const uint64_t(*)[4])a->v), "m"(*(const uint64_t(*)[4])b->v)
+        : "rdx", "cc");
     r->v[0] = r4, r->v[1] = r0, r->v[2] = r1, r->v[3] = r2;
 }
 
-/* The fe interface's multiplication.  In a unit compiled for BMI2 and ADX
+/* r = a^2 / R mod p with MULX: the square's 8 limbs T = a^2 first, then the Montgomery
+ * reduction of its low half, 10 products instead of the 16 of p256m_mul_adx (Menezes,
+ * van Oorschot, Vanstone, Handbook of Applied Cryptography, Alg. 14.16: each cross product
+ * a_i a_j, i < j, once, the sum doubled, the squares a_i^2 added).
+ *   The cross products: rows a0 (a1, a2, a3), a1 (a3), a2 (a3) added into t1..t6 by one
+ *   ADD/ADC chain (MULX leaves the flags alone, so the products need not wait for it),
+ *   then a1 a2 by a second chain; the sum is < a^2 / 2 < 2^511, no carry out of t6;
+ *   doubled (ADD/ADC t_i, t_i; the top bit into t7), then a_i^2 added to limbs 2i, 2i+1 by
+ *   a third chain: T = a^2 < p^2 < 2^512, eight limbs, no carry out of t7.
+ * Reduction (REDC of T, HAC Alg. 14.32, one limb at a time, with p's words as in the top
+ * comment): write T = T_hi R + T_lo.  A four-limb window w starts at T_lo; a step with
+ * m = w0 replaces w by (w + m p) / W, computed as in p256m_mul_adx (m << 32 into w1, m >> 32
+ * into w2, m p3 = (m - (m >> 32) - borrow, m - (m << 32)) into w3 and the new top limb), and
+ * stays below W^4: w + m p < W^4 + W p, so (w + m p) / W < W^3 + p < W^4 (the ADC into the
+ * new top limb cannot carry).  After the four steps w = u = (T_lo + M p) / R for an M < R,
+ * so u < (R + R p) / R = p + 1, and T_hi + u = (T + M p) / R < (p^2 + R p) / R < 2p: one
+ * addition (its carry a fifth limb c) and one masked subtraction of p (SUB/SBB, CMOVNC, as
+ * at the end of p256m_mul_adx) give a^2 / R mod p < p.  The window's registers rotate: the
+ * register of the old w0 receives the new top limb, so after four steps w is back in t0..t3.
+ * Registers: t0..t7, lo, hi, the pointer (reused as scratch once a is read) and RDX: 12, so
+ * the constraints hold in the frame-pointer builds too. */
+static inline __attribute__((always_inline, target("bmi2,adx"))) void p256m_sqr_adx(p256m_fe *r, const p256m_fe *a) {
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
+    const uint64_t *ap = a->v;
+    __asm__(
+        /* cross products: row a0 */
+        "movq 0(%[ap]), %%rdx\n\t"
+        "mulxq 8(%[ap]), %[t1], %[t2]\n\t"  /* a0 a1 */
+        "mulxq 16(%[ap]), %[lo], %[t3]\n\t" /* a0 a2 */
+        "mulxq 24(%[ap]), %[hi], %[t4]\n\t" /* a0 a3 */
+        "movq 8(%[ap]), %%rdx\n\t"
+        "mulxq 24(%[ap]), %[t0], %[t5]\n\t" /* a1 a3 (t0 a scratch until the squares) */
+        "addq %[lo], %[t2]\n\t"
+        "adcq %[hi], %[t3]\n\t"
+        "adcq %[t0], %[t4]\n\t"
+        "movq 16(%[ap]), %%rdx\n\t"
+        "mulxq 24(%[ap]), %[lo], %[t6]\n\t" /* a2 a3 */
+        "adcq %[lo], %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        "mulxq 8(%[ap]), %[lo], %[hi]\n\t" /* a2 a1 (rdx = a2) */
+        "addq %[lo], %[t3]\n\t"
+        "adcq %[hi], %[t4]\n\t"
+        "adcq $0, %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        /* doubled; the top bit into t7 */
+        "xorl %k[t7], %k[t7]\n\t"
+        "addq %[t1], %[t1]\n\t"
+        "adcq %[t2], %[t2]\n\t"
+        "adcq %[t3], %[t3]\n\t"
+        "adcq %[t4], %[t4]\n\t"
+        "adcq %[t5], %[t5]\n\t"
+        "adcq %[t6], %[t6]\n\t"
+        "adcq $0, %[t7]\n\t"
+        /* + the squares a_i^2 at limbs 2i, 2i+1 */
+        "movq 0(%[ap]), %%rdx\n\t"
+        "mulxq %%rdx, %[t0], %[hi]\n\t"
+        "addq %[hi], %[t1]\n\t"
+        "movq 8(%[ap]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t2]\n\t"
+        "adcq %[hi], %[t3]\n\t"
+        "movq 16(%[ap]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t4]\n\t"
+        "adcq %[hi], %[t5]\n\t"
+        "movq 24(%[ap]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t6]\n\t"
+        "adcq %[hi], %[t7]\n\t"
+        /* four reduction steps on the window (t0 t1 t2 t3), rotating; ap is scratch now */
+#define P256M_REDC_STEP(w0, w1, w2, w3)                                                                \
+    "movq %[" w0 "], %[lo]\n\t"                                                                        \
+    "movq %[" w0 "], %[hi]\n\t"                                                                        \
+    "movq %[" w0 "], %[ap]\n\t"                                                                        \
+    "shlq $32, %[ap]\n\t"                                                                              \
+    "shrq $32, %[" w0 "]\n\t"                                                                          \
+    "subq %[ap], %[lo]\n\t"                                                                            \
+    "sbbq %[" w0 "], %[hi]\n\t"                                                                        \
+    "addq %[ap], %[" w1 "]\n\t"                                                                        \
+    "adcq %[" w0 "], %[" w2 "]\n\t"                                                                    \
+    "adcq %[lo], %[" w3 "]\n\t"                                                                        \
+    "adcq $0, %[hi]\n\t"                                                                               \
+    "movq %[hi], %[" w0 "]\n\t"
+        P256M_REDC_STEP("t0", "t1", "t2", "t3")
+        P256M_REDC_STEP("t1", "t2", "t3", "t0")
+        P256M_REDC_STEP("t2", "t3", "t0", "t1")
+        P256M_REDC_STEP("t3", "t0", "t1", "t2")
+#undef P256M_REDC_STEP
+        /* s = T_hi + u, the carry in lo; then s - p kept unless it borrows (s < p) */
+        "xorl %k[lo], %k[lo]\n\t"
+        "addq %[t0], %[t4]\n\t"
+        "adcq %[t1], %[t5]\n\t"
+        "adcq %[t2], %[t6]\n\t"
+        "adcq %[t3], %[t7]\n\t"
+        "adcq $0, %[lo]\n\t"
+        "movl $0xffffffff, %k[hi]\n\t"             /* p1 */
+        "movabsq $0xffffffff00000001, %[ap]\n\t" /* p3 */
+        "movq %[t4], %[t0]\n\t"
+        "movq %[t5], %[t1]\n\t"
+        "movq %[t6], %[t2]\n\t"
+        "movq %[t7], %[t3]\n\t"
+        "subq $-1, %[t0]\n\t"
+        "sbbq %[hi], %[t1]\n\t"
+        "sbbq $0, %[t2]\n\t"
+        "sbbq %[ap], %[t3]\n\t"
+        "sbbq $0, %[lo]\n\t"
+        "cmovncq %[t0], %[t4]\n\t"
+        "cmovncq %[t1], %[t5]\n\t"
+        "cmovncq %[t2], %[t6]\n\t"
+        "cmovncq %[t3], %[t7]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [ap] "+&r"(ap)
+        : "m"(*(const uint64_t(*)[4])a->v)
+        : "rdx", "cc");
+    r->v[0] = t4, r->v[1] = t5, r->v[2] = t6, r->v[3] = t7;
+}
+
+/* The fe interface's multiplication and squaring.  In a unit compiled for BMI2 and ADX
  * (#pragma GCC target("bmi2,adx") and ECEDU_P256M_ADX_UNIT defined before the
  * #include, as field/gfp/variants_adx.c does, so that a whole curve or loop can
  * be built for the level like the binary fields' instances): the assembly,
- * inlined.  In a unit defining ECEDU_P256M_PORTABLE_UNIT: the portable C only.
+ * inlined (forced: GCC 12 otherwise kept p256m_mul out of line in the curve's formulas,
+ * a call per product, 24% of a P-256 ECDH in perf).  In a unit defining
+ * ECEDU_P256M_PORTABLE_UNIT: the portable C only (squaring = product).
  * Elsewhere: the MULX code where cpu.c's flag says so, through one
  * out-of-line call (the flag is public), else the portable C. */
 #if defined(ECEDU_P256M_ADX_UNIT)
-static inline void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
+static inline __attribute__((always_inline)) void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
     p256m_mul_adx(r, a, b);
+}
+static inline __attribute__((always_inline)) void p256m_sqr(p256m_fe *r, const p256m_fe *a) {
+    p256m_sqr_adx(r, a);
 }
 #elif defined(ECEDU_P256M_PORTABLE_UNIT)
 /* A unit built for the portable level only (instances/gfp_secp256r1.c: the curve's
  * portable copy, chosen by the caller when the flag is off): the C product, no flag test. */
-static inline void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
+static inline __attribute__((always_inline)) void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
     p256m_mul_portable(r, a, b);
+}
+static inline __attribute__((always_inline)) void p256m_sqr(p256m_fe *r, const p256m_fe *a) {
+    p256m_mul_portable(r, a, a);
 }
 #else
 __attribute__((target("bmi2,adx"), noinline)) static void p256m_mul_adx_call(p256m_fe *r, const p256m_fe *a,
                                                                             const p256m_fe *b) {
     p256m_mul_adx(r, a, b);
 }
+__attribute__((target("bmi2,adx"), noinline)) static void p256m_sqr_adx_call(p256m_fe *r, const p256m_fe *a) {
+    p256m_sqr_adx(r, a);
+}
 static inline void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
     if (ecedu_gfp_mulx_enabled())
         p256m_mul_adx_call(r, a, b);
     else
         p256m_mul_portable(r, a, b);
+}
+static inline void p256m_sqr(p256m_fe *r, const p256m_fe *a) {
+    if (ecedu_gfp_mulx_enabled())
+        p256m_sqr_adx_call(r, a);
+    else
+        p256m_mul_portable(r, a, a);
 }
 #endif
 
@@ -294,6 +429,8 @@ static inline void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) 
 #define FE_PM2 P256M_PM2
 #define FE_MONT 1
 #define FE_R2 P256M_R2
+#define FE_HAS_SQR 1
+#define FE_HAS_INV 1
 #include "field/gfp/fe_sat.tmpl.h"
 #undef FE_NAME
 #undef FE_N
@@ -302,3 +439,45 @@ static inline void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) 
 #undef FE_PM2
 #undef FE_MONT
 #undef FE_R2
+#undef FE_HAS_SQR
+#undef FE_HAS_INV
+
+/* r = x^(2^n) m: n squarings of x, then one multiplication (n public). */
+static inline void p256m_sqr_n_mul(p256m_fe *r, const p256m_fe *x, int n, const p256m_fe *m) {
+    p256m_fe t = *x;
+    for (int i = 0; i < n; i++) p256m_sqr(&t, &t);
+    p256m_mul(r, &t, m);
+}
+
+/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0) by a fixed addition chain (derived here, in the
+ * manner of p224u_inv).  In 32-bit groups, most significant first,
+ *     p - 2 = ffffffff 00000001 00000000 00000000 00000000 ffffffff ffffffff fffffffd,
+ * so with e_k = a^(2^k - 1) and e_(j+k) = e_j^(2^k) e_k: e1 e2 e3 e6 e12 e15 e30 e32
+ * (e15 = e12^(2^3) e3, e32 = e30^(2^2) e2), then
+ *     t = e32^(2^32) e1          the top 64 bits ffffffff 00000001,
+ *     t = t^(2^128) e32          three zero groups, then ffffffff,
+ *     t = t^(2^32) e32           ffffffff,
+ *     t = t^(2^30) e30           the top 30 bits of fffffffd (30 ones),
+ *     r = t^(2^2) e1             its last two bits 01,
+ * exponents 2^256 - 2^224 + 2^192 + 2^96 - 3 = p - 2 (the tests compare a a^-1 with 1).
+ * 255 squarings and 12 multiplications, against about 252 squarings and 64 + 14
+ * multiplications for the 4-bit window of fe_sat.tmpl.h; the sequence depends on p only:
+ * constant time. */
+static inline void p256m_inv(p256m_fe *r, const p256m_fe *a) {
+    p256m_fe e1 = *a, e2, e3, e6, e12, e15, e30, e32, t;
+    p256m_sqr_n_mul(&e2, &e1, 1, &e1);
+    p256m_sqr_n_mul(&e3, &e2, 1, &e1);
+    p256m_sqr_n_mul(&e6, &e3, 3, &e3);
+    p256m_sqr_n_mul(&e12, &e6, 6, &e6);
+    p256m_sqr_n_mul(&e15, &e12, 3, &e3);
+    p256m_sqr_n_mul(&e30, &e15, 15, &e15);
+    p256m_sqr_n_mul(&e32, &e30, 2, &e2);
+    p256m_sqr_n_mul(&t, &e32, 32, &e1);
+    p256m_sqr_n_mul(&t, &t, 128, &e32);
+    p256m_sqr_n_mul(&t, &t, 32, &e32);
+    p256m_sqr_n_mul(&t, &t, 30, &e30);
+    p256m_sqr_n_mul(r, &t, 2, &e1);
+    ecedu_wipe(&e1, sizeof e1), ecedu_wipe(&e2, sizeof e2), ecedu_wipe(&e3, sizeof e3);
+    ecedu_wipe(&e6, sizeof e6), ecedu_wipe(&e12, sizeof e12), ecedu_wipe(&e15, sizeof e15);
+    ecedu_wipe(&e30, sizeof e30), ecedu_wipe(&e32, sizeof e32), ecedu_wipe(&t, sizeof t);
+}

@@ -9,13 +9,15 @@
  * necessarily < p; to_bytes and is_zero reduce fully.
  *
  * Multiplication with delayed carries: a column of the 9x9 schoolbook product
- * adds 9 products of limbs < 2^59: < 9 2^118 < 2^122, in 128 bits with no
- * carry inside the product.  Then the reduction costs only shifts and adds:
- * 2^522 = 2 (mod p), so column k >= 9 (at 2^(58 k) = 2^(58(k-9)) 2^522) is
- * added twice to column k - 9: < 2^122 + 2 2^122 < 2^124.  One carry pass over
- * the nine columns (u128) leaves limbs < 2^58 and a carry c < 2^67 out of limb 8,
- * worth c 2^522 = 2c: added to limb 0 (< 2^58 + 2^68) and carried once into
- * limb 1 (< 2^58 + 2^11): limbs < 2^59, the loose bound, which mul accepts.
+ * adds 9 products of limbs < 2^59 with no carry inside the product, and the
+ * reduction costs only shifts and adds: 2^522 = 2 (mod p), so the products at
+ * column k >= 9 (at 2^(58 k) = 2^(58(k-9)) 2^522) count twice in column k - 9,
+ * which p521u_mul folds into the column sums themselves (the bounds there:
+ * < 2^123).  One carry pass over the nine columns (u128) leaves limbs < 2^58 and
+ * a carry c < 2^67 out of limb 8, worth c 2^522 = 2c: added to limb 0 (< 2^58 +
+ * 2^68) and carried once into limb 1 (< 2^58 + 2^11): limbs < 2^59, the loose
+ * bound, which mul accepts.  Additions and subtractions end in one parallel
+ * carry step (p521u_carry), not a carry chain.
  */
 #include "field/gfp/radix.h"
 
@@ -32,50 +34,102 @@ static const uint64_t P521U_8P[9] = {
     (1ULL << 60) - 4, (1ULL << 60) - 4, (1ULL << 60) - 4, (1ULL << 60) - 4,
 };
 
-/* Limbs < 2^61 -> loose: a carry pass, the carry out of limb 8 (< 2^4) added
- * twice to limb 0 (2^522 = 2). */
+/* x itself, kept in a general register by an empty assembly statement: without it GCC 12
+ * vectorises the limb-parallel loops below (SSE on limbs moved to XMM registers and back),
+ * which made a whole doubling slower (1020 against 750 TSC ticks) although each operation
+ * alone was faster.  Not a constant-time device. */
+static inline __attribute__((always_inline)) uint64_t p521u_in_reg(uint64_t x) {
+#if defined(__GNUC__)
+    __asm__("" : "+r"(x));
+#endif
+    return x;
+}
+
+/* Limbs < 2^61 -> loose, by ONE PARALLEL carry step: every limb keeps its low 58 bits and
+ * receives the carry of the limb below it (limb 0 the carry out of limb 8, twice: 2^522 = 2),
+ *     v_i' = (v_i mod 2^58) + (v_(i-1) >> 58),   v_0' = (v_0 mod 2^58) + 2 (v_8 >> 58),
+ * the same value mod p.  The carries are < 2^3, so v_i' < 2^58 + 2^4 < 2^59: loose.  Nine
+ * independent limbs instead of a carry chain through them (measured: an addition 17 ->
+ * TSC ticks in a dependent chain on the EPYC). */
 static inline void p521u_carry(uint64_t v[9]) {
-    for (int i = 0; i < 8; i++) {
-        v[i + 1] += v[i] >> 58;
-        v[i] &= P521U_M58;
+    uint64_t c[9];
+    for (int i = 0; i < 9; i++) c[i] = p521u_in_reg(v[i] >> 58);
+    v[0] = p521u_in_reg((v[0] & P521U_M58) + 2 * c[8]);
+    for (int i = 1; i < 9; i++) v[i] = p521u_in_reg((v[i] & P521U_M58) + c[i - 1]);
+}
+
+/* The product, with the reduction folded into the columns (a product-scanning schoolbook
+ * product, GECC Alg. 2.10's column order): 2^522 = 2 (mod p), so the product x_i y_j with
+ * i + j = k + 9 >= 9 belongs to column k, doubled; with y2 = 2 y (limbs < 2^60) column k is
+ *     c_k = sum_{i <= k} x_i y_(k-i) + sum_{i > k} x_i y2_(k+9-i),
+ * nine products < 2^59 2^60 each, c_k < 9 2^119 < 2^123: nine 128-bit accumulators instead
+ * of 17 columns folded afterwards (which GCC 12 could not keep in registers: 80 against 71
+ * TSC ticks in a dependent chain on the EPYC), then one carry pass (p521u_carry_cols). */
+static inline __attribute__((always_inline)) void p521u_carry_cols(p521u_fe *r, const unsigned __int128 c[9]) {
+    typedef unsigned __int128 u128;
+    u128 carry = 0;
+    for (int k = 0; k < 9; k++) {
+        u128 u = c[k] + carry;
+        r->v[k] = (uint64_t)u & P521U_M58;
+        carry = u >> 58; /* < 2^66 */
     }
-    uint64_t c = v[8] >> 58;
-    v[8] &= P521U_M58;
-    v[0] += 2 * c; /* < 2^58 + 2^5 */
+    u128 u = (u128)r->v[0] + 2 * carry; /* carry < 2^67: 2^522 = 2 */
+    r->v[0] = (uint64_t)u & P521U_M58;
+    r->v[1] += (uint64_t)(u >> 58); /* < 2^58 + 2^11: loose */
 }
 
 static inline void p521u_mul(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) {
     typedef unsigned __int128 u128;
     const uint64_t *x = a->v, *y = b->v;
-    u128 t[17] = {0};
-    for (int i = 0; i < 9; i++)
-        for (int j = 0; j < 9; j++) t[i + j] += (u128)x[i] * y[j]; /* columns < 2^122 */
-    for (int k = 9; k < 17; k++) t[k - 9] += 2 * t[k];          /* 2^522 = 2: < 2^124 */
-    u128 carry = 0;
+    uint64_t y2[9];
+    for (int i = 0; i < 9; i++) y2[i] = p521u_in_reg(2 * y[i]);
+    u128 c[9];
+#pragma GCC unroll 9
     for (int k = 0; k < 9; k++) {
-        u128 u = t[k] + carry;
-        r->v[k] = (uint64_t)u & P521U_M58;
-        carry = u >> 58;
+        u128 s = 0;
+#pragma GCC unroll 9
+        for (int i = 0; i <= k; i++) s += (u128)x[i] * y[k - i];
+#pragma GCC unroll 9
+        for (int i = k + 1; i < 9; i++) s += (u128)x[i] * y2[k + 9 - i];
+        c[k] = s;
     }
-    u128 u = (u128)r->v[0] + 2 * carry; /* carry < 2^67 */
-    r->v[0] = (uint64_t)u & P521U_M58;
-    r->v[1] += (uint64_t)(u >> 58); /* < 2^58 + 2^11: loose */
+    p521u_carry_cols(r, c);
 }
 
-/* The square is the product (measured: the columns with each cross product once, by the
- * doubled limb, 45 word products instead of 81, were 1.3x SLOWER in this build's code). */
+/* The square the same way with each cross product once (HAC Alg. 14.16): with x2 = 2 x and
+ * x4 = 4 x (limbs < 2^61), column k gets x2_i x_j for i < j, i + j = k, the square x_(k/2)^2,
+ * and, folded from column k + 9, x4_i x_j for i < j, i + j = k + 9, and x2_m x_m for
+ * 2m = k + 9: at most five products < 2^120 (45 in all, against 81), c_k < 2^123.
+ * Measured 48 TSC ticks against 80 for p521u_mul(a, a) (dependent chain; the loops fully
+ * unrolled by the pragmas: GCC 12 left them rolled, and then the square was slower). */
 static inline void p521u_sqr(p521u_fe *r, const p521u_fe *a) {
-    p521u_mul(r, a, a);
+    typedef unsigned __int128 u128;
+    const uint64_t *x = a->v;
+    uint64_t x2[9], x4[9];
+    for (int i = 0; i < 9; i++) x2[i] = p521u_in_reg(2 * x[i]), x4[i] = p521u_in_reg(4 * x[i]);
+    u128 c[9];
+#pragma GCC unroll 9
+    for (int k = 0; k < 9; k++) {
+        u128 s = 0;
+#pragma GCC unroll 9
+        for (int i = 0; 2 * i < k; i++) s += (u128)x2[i] * x[k - i];
+        if (k % 2 == 0) s += (u128)x[k / 2] * x[k / 2];
+#pragma GCC unroll 9
+        for (int i = k + 1; 2 * i < k + 9; i++) s += (u128)x4[i] * x[k + 9 - i];
+        if ((k + 9) % 2 == 0) s += (u128)x2[(k + 9) / 2] * x[(k + 9) / 2];
+        c[k] = s;
+    }
+    p521u_carry_cols(r, c);
 }
 
 static inline void p521u_add(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) {
-    for (int i = 0; i < 9; i++) r->v[i] = a->v[i] + b->v[i]; /* < 2^60 */
+    for (int i = 0; i < 9; i++) r->v[i] = p521u_in_reg(a->v[i] + b->v[i]); /* < 2^60 */
     p521u_carry(r->v);
 }
 
 /* a - b + 8p: every limb non-negative (8p's limbs >= 2^59 > b's) and < 2^61. */
 static inline void p521u_sub(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) {
-    for (int i = 0; i < 9; i++) r->v[i] = a->v[i] + P521U_8P[i] - b->v[i];
+    for (int i = 0; i < 9; i++) r->v[i] = p521u_in_reg(a->v[i] + P521U_8P[i] - b->v[i]);
     p521u_carry(r->v);
 }
 
@@ -84,6 +138,9 @@ static inline void p521u_neg(p521u_fe *r, const p521u_fe *a) {
     p521u_sub(r, &zero, a);
 }
 
+/* No register barrier here: the table scans of the curve (PC(select)) are memory to memory,
+ * and their SSE code measured faster (P-521 k Q 250 -> 215 us in one build; code placement
+ * moves P-521 by several per cent from build to build, see build.py). */
 static inline void p521u_cmov(p521u_fe *r, const p521u_fe *a, uint64_t mask) {
     for (int i = 0; i < 9; i++) r->v[i] ^= mask & (r->v[i] ^ a->v[i]);
 }

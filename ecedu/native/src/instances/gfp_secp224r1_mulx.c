@@ -1,0 +1,45 @@
+/*
+ * gfp_secp224r1_mulx.c -- secp224r1 (NIST P-224) at the MULX level: curve/prime/sw.tmpl.h over
+ * field/gfp/fe_p224_mont.h (Montgomery by p's words), this whole unit compiled for BMI2 and
+ * ADX (the pragma only, as gfp_secp256r1_mulx.c) with ECEDU_P224W_ADX_UNIT, so the
+ * MULX/ADCX/ADOX product is inlined into the formulas.  Table ecedu_pcurve_secp224r1_mulx,
+ * called by gfp_secp224r1.c only while ecedu_gfp_mulx_enabled() (the CPU has BMI2 and ADX).
+ */
+#pragma GCC target("bmi2,adx")
+#define ECEDU_P224W_ADX_UNIT 1
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the field: P-224 Montgomery form by p's words, the MULX/ADCX/ADOX product */
+#include "field/gfp/fe_p224_mont.h"
+
+/* the fe interface the curve template uses */
+#define FE_T p224w_fe
+#define FE_BYTES P224W_BYTES
+#define FE_FROM_BYTES p224w_from_bytes
+#define FE_TO_BYTES p224w_to_bytes
+#define FE_SET_SMALL p224w_set_small
+#define FE_MUL p224w_mul
+#define FE_SQR p224w_sqr
+#define FE_ADD p224w_add
+#define FE_SUB p224w_sub
+#define FE_NEG p224w_neg
+#define FE_CMOV p224w_cmov
+#define FE_IS_ZERO p224w_is_zero
+#define FE_INV p224w_inv
+
+/* the curve */
+#define PC(name) p224_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp224r1_mulx
+#define PC_A_ZERO ECEDU_PC_SECP224R1_A_ZERO
+#define PC_P ECEDU_PC_SECP224R1_P
+#define PC_PW ECEDU_PC_SECP224R1_LIMBS
+#define PC_B ECEDU_PC_SECP224R1_B
+#define PC_GX ECEDU_PC_SECP224R1_GX
+#define PC_GY ECEDU_PC_SECP224R1_GY
+#define PC_N ECEDU_PC_SECP224R1_N
+#define PC_NW ECEDU_PC_SECP224R1_NW
+#define PC_NBITS ECEDU_PC_SECP224R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"
