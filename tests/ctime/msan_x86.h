@@ -43,5 +43,32 @@
         _mm512_or_si512(_mm512_or_si512(ECEDU_MSAN_TL_TERM(A, B, C, imm, 4), ECEDU_MSAN_TL_TERM(A, B, C, imm, 5)),   \
                         _mm512_or_si512(ECEDU_MSAN_TL_TERM(A, B, C, imm, 6), ECEDU_MSAN_TL_TERM(A, B, C, imm, 7))))
 
+/*
+ * The ADC/SBB intrinsics _addcarry_u64 and _subborrow_u64 (the carry chains of
+ * field/gfp/fe_mont.tmpl.h and fe_sat.tmpl.h): clang 14 emits llvm.x86.addcarry.64 /
+ * llvm.x86.subborrow.64, which MSan checks strictly like VPTERNLOGQ (tried: a report at
+ * the first secret limb, fe_mont.tmpl.h's adc).  Replaced by their definition (Intel SDM,
+ * ADC/SBB): the 65-bit sum a + b + (c_in != 0), resp. the difference a - b - (c_in != 0),
+ * its low 64 bits stored, the carry/borrow returned -- plain 128-bit arithmetic, through
+ * which MSan propagates.  test_ctime_msan.py compares them with the instructions.
+ */
+#include <x86intrin.h>
+static inline unsigned char ecedu_msan_addcarry_u64(unsigned char c, unsigned long long a, unsigned long long b,
+                                                    unsigned long long *out) {
+    unsigned __int128 s = (unsigned __int128)a + b + (c != 0);
+    *out = (unsigned long long)s;
+    return (unsigned char)(s >> 64);
+}
+static inline unsigned char ecedu_msan_subborrow_u64(unsigned char c, unsigned long long a, unsigned long long b,
+                                                     unsigned long long *out) {
+    unsigned __int128 d = (unsigned __int128)a - b - (c != 0);
+    *out = (unsigned long long)d;
+    return (unsigned char)((d >> 64) & 1);
+}
+#undef _addcarry_u64
+#undef _subborrow_u64
+#define _addcarry_u64 ecedu_msan_addcarry_u64
+#define _subborrow_u64 ecedu_msan_subborrow_u64
+
 #endif
 #endif

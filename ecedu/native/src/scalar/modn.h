@@ -31,17 +31,6 @@ typedef struct ecedu_modn {
     uint64_t nm2[ECEDU_MODN_W];  /* n - 2, the Fermat exponent                */
 } ecedu_modn;
 
-/* x itself, kept in a general register by an empty assembly statement: without it GCC 12
- * vectorises the masked selection at the end of the products (SSE on words moved to XMM
- * registers and back through the stack), as in field/gfp/fe_sat.tmpl.h.  Not a
- * constant-time device (the selection is by masks anyway). */
-static inline __attribute__((always_inline)) uint64_t modn_in_reg(uint64_t x) {
-#if defined(__GNUC__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
-
 /* All-ones if a < b (nw words), else 0; no branch. */
 static inline uint64_t modn_ct_lt(const uint64_t *a, const uint64_t *b, int nw) {
     uint64_t borrow = 0;
@@ -142,7 +131,7 @@ static inline __attribute__((always_inline)) void modn_mul_core(const ecedu_modn
         borrow = (uint64_t)(d >> 64) & 1;
     }
     uint64_t keep_t = 0 - ((t[NW] - borrow) >> 63); /* all-ones iff t < n */
-    for (int j = 0; j < NW; j++) r[j] = modn_in_reg(u[j] ^ (keep_t & (u[j] ^ t[j])));
+    for (int j = 0; j < NW; j++) r[j] = ecedu_in_reg(u[j] ^ (keep_t & (u[j] ^ t[j])));
     for (int j = NW; j < ECEDU_MODN_W; j++) r[j] = 0;
 }
 
@@ -187,7 +176,7 @@ static inline __attribute__((always_inline)) void modn_mul_fips(const ecedu_modn
         borrow = (uint64_t)(d >> 64) & 1;
     }
     uint64_t keep_t = 0 - ((t[NW] - borrow) >> 63);
-    for (int j = 0; j < NW; j++) r[j] = modn_in_reg(u[j] ^ (keep_t & (u[j] ^ t[j])));
+    for (int j = 0; j < NW; j++) r[j] = ecedu_in_reg(u[j] ^ (keep_t & (u[j] ^ t[j])));
     for (int j = NW; j < ECEDU_MODN_W; j++) r[j] = 0;
 }
 

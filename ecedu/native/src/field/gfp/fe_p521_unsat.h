@@ -20,6 +20,7 @@
  * carry step (p521u_carry), not a carry chain.
  */
 #include "field/gfp/radix.h"
+#include "internal.h" /* ecedu_in_reg */
 
 typedef struct { uint64_t v[9]; } p521u_fe;
 enum { P521U_BYTES = 66 };
@@ -34,17 +35,6 @@ static const uint64_t P521U_8P[9] = {
     (1ULL << 60) - 4, (1ULL << 60) - 4, (1ULL << 60) - 4, (1ULL << 60) - 4,
 };
 
-/* x itself, kept in a general register by an empty assembly statement: without it GCC 12
- * vectorises the limb-parallel loops below (SSE on limbs moved to XMM registers and back),
- * which made a whole doubling slower (1020 against 750 TSC ticks) although each operation
- * alone was faster.  Not a constant-time device. */
-static inline __attribute__((always_inline)) uint64_t p521u_in_reg(uint64_t x) {
-#if defined(__GNUC__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
-
 /* Limbs < 2^61 -> loose, by ONE PARALLEL carry step: every limb keeps its low 58 bits and
  * receives the carry of the limb below it (limb 0 the carry out of limb 8, twice: 2^522 = 2),
  *     v_i' = (v_i mod 2^58) + (v_(i-1) >> 58),   v_0' = (v_0 mod 2^58) + 2 (v_8 >> 58),
@@ -53,9 +43,9 @@ static inline __attribute__((always_inline)) uint64_t p521u_in_reg(uint64_t x) {
  * TSC ticks in a dependent chain on the EPYC). */
 static inline void p521u_carry(uint64_t v[9]) {
     uint64_t c[9];
-    for (int i = 0; i < 9; i++) c[i] = p521u_in_reg(v[i] >> 58);
-    v[0] = p521u_in_reg((v[0] & P521U_M58) + 2 * c[8]);
-    for (int i = 1; i < 9; i++) v[i] = p521u_in_reg((v[i] & P521U_M58) + c[i - 1]);
+    for (int i = 0; i < 9; i++) c[i] = ecedu_in_reg(v[i] >> 58);
+    v[0] = ecedu_in_reg((v[0] & P521U_M58) + 2 * c[8]);
+    for (int i = 1; i < 9; i++) v[i] = ecedu_in_reg((v[i] & P521U_M58) + c[i - 1]);
 }
 
 /* The product, with the reduction folded into the columns (a product-scanning schoolbook
@@ -82,7 +72,7 @@ static inline void p521u_mul(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) 
     typedef unsigned __int128 u128;
     const uint64_t *x = a->v, *y = b->v;
     uint64_t y2[9];
-    for (int i = 0; i < 9; i++) y2[i] = p521u_in_reg(2 * y[i]);
+    for (int i = 0; i < 9; i++) y2[i] = ecedu_in_reg(2 * y[i]);
     u128 c[9];
 #pragma GCC unroll 9
     for (int k = 0; k < 9; k++) {
@@ -106,7 +96,7 @@ static inline void p521u_sqr(p521u_fe *r, const p521u_fe *a) {
     typedef unsigned __int128 u128;
     const uint64_t *x = a->v;
     uint64_t x2[9], x4[9];
-    for (int i = 0; i < 9; i++) x2[i] = p521u_in_reg(2 * x[i]), x4[i] = p521u_in_reg(4 * x[i]);
+    for (int i = 0; i < 9; i++) x2[i] = ecedu_in_reg(2 * x[i]), x4[i] = ecedu_in_reg(4 * x[i]);
     u128 c[9];
 #pragma GCC unroll 9
     for (int k = 0; k < 9; k++) {
@@ -123,13 +113,13 @@ static inline void p521u_sqr(p521u_fe *r, const p521u_fe *a) {
 }
 
 static inline void p521u_add(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) {
-    for (int i = 0; i < 9; i++) r->v[i] = p521u_in_reg(a->v[i] + b->v[i]); /* < 2^60 */
+    for (int i = 0; i < 9; i++) r->v[i] = ecedu_in_reg(a->v[i] + b->v[i]); /* < 2^60 */
     p521u_carry(r->v);
 }
 
 /* a - b + 8p: every limb non-negative (8p's limbs >= 2^59 > b's) and < 2^61. */
 static inline void p521u_sub(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) {
-    for (int i = 0; i < 9; i++) r->v[i] = p521u_in_reg(a->v[i] + P521U_8P[i] - b->v[i]);
+    for (int i = 0; i < 9; i++) r->v[i] = ecedu_in_reg(a->v[i] + P521U_8P[i] - b->v[i]);
     p521u_carry(r->v);
 }
 

@@ -78,18 +78,6 @@ static inline __attribute__((always_inline)) unsigned FE_NAME(sbb)(unsigned c, u
 #endif
 }
 
-/* x itself, through an empty assembly statement that keeps it in a general register:
- * without it GCC 12 vectorises the masked selections below (SSE PAND/PXOR on limbs
- * moved to XMM registers and back through the stack): a whole P-256 doubling measured
- * 449 TSC ticks with it against 252 without (MULX level; 1080 with the __int128 chains
- * too).  Not a constant-time device (the selection is by masks anyway). */
-static inline __attribute__((always_inline)) uint64_t FE_NAME(in_reg)(uint64_t x) {
-#if defined(__GNUC__)
-    __asm__("" : "+r"(x));
-#endif
-    return x;
-}
-
 /* r = a - b over FE_N limbs; returns the borrow out (0 or 1). */
 static inline __attribute__((always_inline)) uint64_t FE_NAME(sub_limbs)(uint64_t *r, const uint64_t *a,
                                                                         const uint64_t *b) {
@@ -117,7 +105,7 @@ static inline __attribute__((always_inline)) void FE_NAME(cond_sub_p)(uint64_t *
     unsigned borrow = (unsigned)FE_NAME(sub_limbs)(d, t, FE_P);
     borrow = FE_NAME(sbb)(borrow, hi, 0, &junk);
     const uint64_t keep_t = 0 - (uint64_t)borrow; /* negative: t < p */
-    for (int i = 0; i < FE_N; i++) r[i] = FE_NAME(in_reg)(d[i] ^ (keep_t & (t[i] ^ d[i])));
+    for (int i = 0; i < FE_N; i++) r[i] = ecedu_in_reg(d[i] ^ (keep_t & (t[i] ^ d[i])));
 }
 
 /* ------------------------------------------------------------ the fe interface */
@@ -130,8 +118,8 @@ static inline void FE_NAME(sqr)(FE_NAME(fe) *r, const FE_NAME(fe) *a) {
 
 /* r = a + b mod p: a + b < 2p, one conditional subtraction (the carry out of the
  * top limb is the extra bit hi of cond_sub_p). */
-#if defined(__x86_64__) && FE_N == 4
-/* Four limbs on x86-64: the same steps in inline assembly (plain x86-64 instructions, no
+#if defined(__x86_64__) && FE_N == 4 && !ECEDU_MSAN
+/* Four limbs on x86-64 (not in the MSan build: internal.h, ECEDU_MSAN): the same steps in inline assembly (plain x86-64 instructions, no
  * target needed), the choice by CMOVNC instead of the masks' XOR/AND/XOR, which GCC 12 does
  * not make of the C (measured 6.2 -> 4.3 TSC ticks per addition in a dependent chain, P-256;
  * a doubling 212 -> 199 at the MULX level).
