@@ -84,6 +84,13 @@
 #endif
 #define ECEDU_MSAN_M52 ((uint64_t)0xFFFFFFFFFFFFFULL)
 
+/* The planted branch of the ifma level's selftest (tests/ctime/ctime_prime_driver.c
+ * --ifma --selftest-inside sets it to 1): each multiply-add then also branches on bit 0 of
+ * its result, a secret branch inside mont_ifma.h's AMM loop that MSan must report.  0, a
+ * public value, in every other run; weak, as this header is in every unit. */
+__attribute__((weak)) int ecedu_msan_planted_branch = 0;
+__attribute__((weak)) volatile int ecedu_msan_planted_hits = 0;
+
 /* a + lo52(lo52(b) lo52(c)) (high = 0) or a + hi52(...) (high = 1), lane by lane */
 __attribute__((target("avx512f"))) static inline __m512i ecedu_msan_madd52(__m512i a, __m512i b, __m512i c,
                                                                           const int high) {
@@ -97,6 +104,7 @@ __attribute__((target("avx512f"))) static inline __m512i ecedu_msan_madd52(__m51
         r[l] = va[l] + ((uint64_t)(high ? prod >> 52 : prod) & ECEDU_MSAN_M52);
         if (ECEDU_MSAN_LANE_TAINTED(va[l]) || ECEDU_MSAN_LANE_TAINTED(bl) || ECEDU_MSAN_LANE_TAINTED(cl))
             ECEDU_MSAN_POISON_LANE(r[l]);
+        if (ecedu_msan_planted_branch && (r[l] & 1)) ecedu_msan_planted_hits++; /* the selftest only */
     }
     return _mm512_loadu_si512((const void *)r);
 }

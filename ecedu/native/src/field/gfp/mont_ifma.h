@@ -59,8 +59,8 @@
  * execute AVX-512; its CPUID has none): tests/ctime/ctime_prime_driver.c
  * --ifma (tests/ctime/test_ctime_msan.py) runs mont_pow at every vector count
  * 1..10 and mont_pow2 (and its unequal-size fallback) with secret bases,
- * exponents and CRT primes, natively, and a planted branch on an IFMA result
- * must be reported.  In that build VPMADD52LUQ/HUQ are their definition with a
+ * exponents and CRT primes, natively; a branch planted on an IFMA result, and
+ * one planted inside amm_step's multiply-adds, must be reported.  In that build VPMADD52LUQ/HUQ are their definition with a
  * lane-level taint rule (tests/ctime/msan_x86.h: MSan's own rule for them
  * under-taints a product) and mont64_ifma.c has no MULX assembly
  * (ECEDU_GFP_IFMA_NO_ASM): the template's mont_mul/mont_sqr called here
