@@ -18,7 +18,16 @@
 #define gfp_limb uint64_t
 #define gfp_dlimb unsigned __int128
 #define GFP_TABLE_NAME ecedu_gfp_mont64_ifma
+/* The MemorySanitizer build (tests/ctime/build_msan.py) defines ECEDU_GFP_IFMA_NO_ASM:
+ * MSan cannot follow a secret through mont_adx.h's MULX assembly, so there the rest of the
+ * template (set-up, reductions, the conversions into and out of the IFMA domain, the CRT
+ * recombination, limb_pow up to 256 bits) is its portable C, and the IFMA exponentiations of
+ * mont_ifma.h are the code that ships.  Never defined in the library build. */
+#ifdef ECEDU_GFP_IFMA_NO_ASM
+#define GFP_ADX 0
+#else
 #define GFP_ADX 1
+#endif
 #define GFP_IFMA 1
 #include "field/gfp/mont.tmpl.h"
 #undef GFP_LIMB_BITS

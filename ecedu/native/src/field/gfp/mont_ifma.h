@@ -55,10 +55,18 @@
  * loop counters only, the window table is read whole and the entry kept by a
  * mask (a vector compare and a masked blend), the normalization's carries
  * are resolved by integer arithmetic on the compare masks, not by branches.
- * NOT checked by the valgrind taint test: valgrind cannot execute AVX-512
- * (tests/ctime/ctime_prime_driver.c runs the portable and MULX levels; the
- * library never picks this level under valgrind, whose CPUID has no
- * AVX-512).  tests/native/test_native_prime.py checks its results.
+ * Checked by the MemorySanitizer taint test, not by valgrind's (which cannot
+ * execute AVX-512; its CPUID has none): tests/ctime/ctime_prime_driver.c
+ * --ifma (tests/ctime/test_ctime_msan.py) runs mont_pow at every vector count
+ * 1..10 and mont_pow2 (and its unequal-size fallback) with secret bases,
+ * exponents and CRT primes, natively; a branch planted on an IFMA result, and
+ * one planted inside amm_step's multiply-adds, must be reported.  In that build VPMADD52LUQ/HUQ are their definition with a
+ * lane-level taint rule (tests/ctime/msan_x86.h: MSan's own rule for them
+ * under-taints a product) and mont64_ifma.c has no MULX assembly
+ * (ECEDU_GFP_IFMA_NO_ASM): the template's mont_mul/mont_sqr called here
+ * (ifma_leave, and the set-up around mont_pow) are its portable C there; their
+ * MULX form is valgrind's, at the mulx level (mont64_adx.c).
+ * tests/native/test_native_prime.py checks the results.
  */
 #include <immintrin.h>
 
