@@ -244,6 +244,7 @@ def test_carry_replacements_equal_the_instructions(tmp_path):
     r = subprocess.run([str(exe)], capture_output=True, text=True, timeout=60)
     assert r.returncode == 0 and "mismatches 0 of 1728" in r.stdout, r.stdout + r.stderr
 
+
 # ---------------------------------------------------------------- the ifma level (AVX-512 IFMA)
 
 
