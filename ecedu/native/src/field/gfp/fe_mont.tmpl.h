@@ -54,9 +54,6 @@
  */
 #include <stdint.h>
 #include <string.h>
-#if defined(__x86_64__)
-#include <x86intrin.h>
-#endif
 
 typedef struct {
     uint64_t v[FEM_LIMBS];
@@ -73,40 +70,7 @@ _Static_assert(FEM_PBITS <= 64 * FEM_LIMBS && FEM_PBITS > 64 * (FEM_LIMBS - 1), 
 _Static_assert(FEM_PCLIMBS < FEM_LIMBS, "FEM_PC must be shorter than p");
 #endif
 
-/* *s = a + b + cin mod W, returns the carry out (cin, the result in {0, 1}).  On x86-64 the
- * ADC intrinsic (plain x86-64, no extension): GCC 12 compiles the same sum written on
- * unsigned __int128 into carries moved through registers (XOR/ADC, SETC pairs) and SSE
- * spills (gcc -O3 -S), the intrinsic into one ADC per limb, so a loop of these is one carry
- * chain (measured: a 3-limb addition 10.2 -> 5.0 TSC ticks).  Elsewhere the portable
- * double-width sum. */
-static inline __attribute__((always_inline)) unsigned char FEM(adc)(unsigned char cin, uint64_t a, uint64_t b,
-                                                                   uint64_t *s) {
-#if defined(__x86_64__)
-    unsigned long long r;
-    unsigned char c = _addcarry_u64(cin, a, b, &r);
-    *s = r;
-    return c;
-#else
-    unsigned __int128 x = (unsigned __int128)a + b + cin;
-    *s = (uint64_t)x;
-    return (unsigned char)(x >> 64);
-#endif
-}
-
-/* *s = a - b - bin mod W, returns the borrow out (SBB on x86-64). */
-static inline __attribute__((always_inline)) unsigned char FEM(sbb)(unsigned char bin, uint64_t a, uint64_t b,
-                                                                   uint64_t *s) {
-#if defined(__x86_64__)
-    unsigned long long r;
-    unsigned char c = _subborrow_u64(bin, a, b, &r);
-    *s = r;
-    return c;
-#else
-    unsigned __int128 x = (unsigned __int128)a - b - bin;
-    *s = (uint64_t)x;
-    return (unsigned char)(x >> 64) & 1;
-#endif
-}
+/* Carry chains by ecedu_adc / ecedu_sbb (internal.h: ADC/SBB on x86-64). */
 
 /* lo + hi W = a b (MUL, or MULX where the unit is compiled for BMI2). */
 static inline __attribute__((always_inline)) uint64_t FEM(mul_wide)(uint64_t a, uint64_t b, uint64_t *hi) {
@@ -126,9 +90,9 @@ static inline __attribute__((always_inline)) void FEM(reduce_once)(uint64_t *r, 
                                                                   uint64_t top) {
     uint64_t d[FEM_LIMBS];
     unsigned char borrow = 0, c = 0;
-    for (int j = 0; j < FEM_LIMBS; j++) borrow = FEM(sbb)(borrow, t[j], FEM(p)[j], &d[j]);
+    for (int j = 0; j < FEM_LIMBS; j++) borrow = ecedu_sbb(borrow, t[j], FEM(p)[j], &d[j]);
     uint64_t mask = top - (uint64_t)borrow;
-    for (int j = 0; j < FEM_LIMBS; j++) c = FEM(adc)(c, d[j], FEM(p)[j] & mask, &r[j]);
+    for (int j = 0; j < FEM_LIMBS; j++) c = ecedu_adc(c, d[j], FEM(p)[j] & mask, &r[j]);
 }
 
 /* t[0 .. N+2) += a[0 .. N) b, for a sum that fits in N + 2 limbs (the callers' bounds).  One
@@ -140,12 +104,12 @@ static inline __attribute__((always_inline)) void FEM(addmul_row)(uint64_t *t, c
 #pragma GCC unroll 16
     for (int j = 0; j < FEM_LIMBS; j++) lo[j] = FEM(mul_wide)(a[j], b, &hi[j]);
 #pragma GCC unroll 16
-    for (int j = 0; j < FEM_LIMBS; j++) c = FEM(adc)(c, t[j], lo[j], &t[j]);
-    c = FEM(adc)(c, t[FEM_LIMBS], 0, &t[FEM_LIMBS]);
+    for (int j = 0; j < FEM_LIMBS; j++) c = ecedu_adc(c, t[j], lo[j], &t[j]);
+    c = ecedu_adc(c, t[FEM_LIMBS], 0, &t[FEM_LIMBS]);
     t[FEM_LIMBS + 1] += c;
     c = 0;
 #pragma GCC unroll 16
-    for (int j = 0; j < FEM_LIMBS; j++) c = FEM(adc)(c, t[j + 1], hi[j], &t[j + 1]);
+    for (int j = 0; j < FEM_LIMBS; j++) c = ecedu_adc(c, t[j + 1], hi[j], &t[j + 1]);
     t[FEM_LIMBS + 1] += c;
 }
 
@@ -163,21 +127,21 @@ static inline __attribute__((always_inline)) void FEM(addmul_p_sparse)(uint64_t 
     unsigned char c;
     /* m 2^b = (m << SH) W^LB + (m >> (64 - SH)) W^(LB+1); the second shift is written in two
      * steps so that SH = 0 gives 0 (a shift by 64 is undefined in C) */
-    c = FEM(adc)(0, t[LB], m << SH, &t[LB]);
+    c = ecedu_adc(0, t[LB], m << SH, &t[LB]);
 #pragma GCC unroll 16
     for (int j = LB + 1; j < FEM_LIMBS + 2; j++)
-        c = FEM(adc)(c, t[j], j == LB + 1 ? (m >> (63 - SH)) >> 1 : 0, &t[j]);
+        c = ecedu_adc(c, t[j], j == LB + 1 ? (m >> (63 - SH)) >> 1 : 0, &t[j]);
     /* mc = m c, K + 1 limbs: the K products, their high halves added one limb up */
 #pragma GCC unroll 16
     for (int j = 0; j < FEM_PCLIMBS; j++) mc[j] = FEM(mul_wide)(m, FEM(c)[j], &hi[j]);
     mc[FEM_PCLIMBS] = 0;
     c = 0;
 #pragma GCC unroll 16
-    for (int j = 0; j < FEM_PCLIMBS; j++) c = FEM(adc)(c, mc[j + 1], hi[j], &mc[j + 1]);
+    for (int j = 0; j < FEM_PCLIMBS; j++) c = ecedu_adc(c, mc[j + 1], hi[j], &mc[j + 1]);
     /* c = 0: m c < W^(K+1) */
     unsigned char bw = 0;
 #pragma GCC unroll 16
-    for (int j = 0; j < FEM_LIMBS + 2; j++) bw = FEM(sbb)(bw, t[j], j <= FEM_PCLIMBS ? mc[j] : 0, &t[j]);
+    for (int j = 0; j < FEM_LIMBS + 2; j++) bw = ecedu_sbb(bw, t[j], j <= FEM_PCLIMBS ? mc[j] : 0, &t[j]);
 }
 #endif
 
@@ -250,13 +214,13 @@ static inline __attribute__((always_inline)) void FEM(sqr_wide)(uint64_t *T, con
     }
     c = 0;
 #pragma GCC unroll 16
-    for (int j = 0; j < 2 * FEM_LIMBS; j++) c = FEM(adc)(c, T[j], T[j], &T[j]);
+    for (int j = 0; j < 2 * FEM_LIMBS; j++) c = ecedu_adc(c, T[j], T[j], &T[j]);
     c = 0;
 #pragma GCC unroll 16
     for (int i = 0; i < FEM_LIMBS; i++) {
         uint64_t hi, lo = FEM(mul_wide)(a[i], a[i], &hi);
-        c = FEM(adc)(c, T[2 * i], lo, &T[2 * i]);
-        c = FEM(adc)(c, T[2 * i + 1], hi, &T[2 * i + 1]);
+        c = ecedu_adc(c, T[2 * i], lo, &T[2 * i]);
+        c = ecedu_adc(c, T[2 * i + 1], hi, &T[2 * i + 1]);
     }
 }
 
@@ -275,7 +239,7 @@ static __attribute__((noinline)) void FEM(mont_sqr)(uint64_t *r, const uint64_t 
     t[FEM_LIMBS + 1] = 0;
 #pragma GCC unroll 16
     for (int i = 0; i < FEM_LIMBS; i++) {
-        c = FEM(adc)(0, t[FEM_LIMBS], T[FEM_LIMBS + i], &t[FEM_LIMBS]);
+        c = ecedu_adc(0, t[FEM_LIMBS], T[FEM_LIMBS + i], &t[FEM_LIMBS]);
         t[FEM_LIMBS + 1] += c;
         FEM(redc_step)(t);
     }
@@ -310,9 +274,9 @@ static inline __attribute__((always_inline)) void FEM(pm_reduce)(uint64_t *r, co
             u[i + j] = (uint64_t)x;
             cc = (uint64_t)(x >> 64);
         }
-        c = FEM(adc)(0, u[FEM_LIMBS + j], cc, &u[FEM_LIMBS + j]);
+        c = ecedu_adc(0, u[FEM_LIMBS + j], cc, &u[FEM_LIMBS + j]);
 #pragma GCC unroll 16
-        for (int i = FEM_LIMBS + j + 1; i < FEM_LIMBS + K; i++) c = FEM(adc)(c, u[i], 0, &u[i]);
+        for (int i = FEM_LIMBS + j + 1; i < FEM_LIMBS + K; i++) c = ecedu_adc(c, u[i], 0, &u[i]);
     }
     /* V = L' + H' c, H' = u[N .. N+K): the products reach limb 2K - 1 <= N (asserted) */
 #pragma GCC unroll 16
@@ -330,7 +294,7 @@ static inline __attribute__((always_inline)) void FEM(pm_reduce)(uint64_t *r, co
         c = 0;
 #pragma GCC unroll 16
         for (int i = K + j; i <= FEM_LIMBS; i++) {
-            c = FEM(adc)(c, v[i], cc, &v[i]);
+            c = ecedu_adc(c, v[i], cc, &v[i]);
             cc = 0;
         }
     }
@@ -401,7 +365,7 @@ static inline void FEM(sqr)(FEM(fe) *r, const FEM(fe) *a) {
 static inline void FEM(add)(FEM(fe) *r, const FEM(fe) *a, const FEM(fe) *b) {
     uint64_t t[FEM_LIMBS];
     unsigned char c = 0;
-    for (int j = 0; j < FEM_LIMBS; j++) c = FEM(adc)(c, a->v[j], b->v[j], &t[j]);
+    for (int j = 0; j < FEM_LIMBS; j++) c = ecedu_adc(c, a->v[j], b->v[j], &t[j]);
     FEM(reduce_once)(r->v, t, c);
 }
 
@@ -409,9 +373,9 @@ static inline void FEM(add)(FEM(fe) *r, const FEM(fe) *a, const FEM(fe) *b) {
 static inline void FEM(sub)(FEM(fe) *r, const FEM(fe) *a, const FEM(fe) *b) {
     uint64_t t[FEM_LIMBS];
     unsigned char borrow = 0, c = 0;
-    for (int j = 0; j < FEM_LIMBS; j++) borrow = FEM(sbb)(borrow, a->v[j], b->v[j], &t[j]);
+    for (int j = 0; j < FEM_LIMBS; j++) borrow = ecedu_sbb(borrow, a->v[j], b->v[j], &t[j]);
     uint64_t mask = 0 - (uint64_t)borrow;
-    for (int j = 0; j < FEM_LIMBS; j++) c = FEM(adc)(c, t[j], FEM(p)[j] & mask, &r->v[j]);
+    for (int j = 0; j < FEM_LIMBS; j++) c = ecedu_adc(c, t[j], FEM(p)[j] & mask, &r->v[j]);
 }
 
 static inline void FEM(neg)(FEM(fe) *r, const FEM(fe) *a) {

@@ -34,55 +34,15 @@
  * in inv are on the bits of the public p - 2).
  */
 
-#if defined(__x86_64__)
-#include <x86intrin.h> /* _addcarry_u64, _subborrow_u64 */
-#endif
-
 /* ------------------------------------------------------------ limb helpers */
 
-/*
- * One limb of a carry chain: *r = a + b + c (c in {0, 1}), returns the carry out;
- * *r = a - b - c, returns the borrow out.  On x86-64 by the _addcarry_u64 and
- * _subborrow_u64 intrinsics (x86intrin.h, plain ADC/SBB: every x86-64 has them, no
- * target attribute needed), which GCC 12 keeps in the carry flag from limb to limb;
- * elsewhere the portable unsigned __int128 sum, which GCC 12 turns into SETC/ADD
- * pairs and SSE spills on x86-64 (gcc -O3 -S): measured there (EPYC Zen 5, dependent
- * chain, 3 limbs) 9.6 -> 6.8 TSC ticks per modular addition, 7.7 -> 4.3 per subtraction.
- * Both compute the same integer: a + b + c < 2^129, a - b - c > -2^65.
- */
-static inline __attribute__((always_inline)) unsigned FE_NAME(adc)(unsigned c, uint64_t a, uint64_t b,
-                                                                  uint64_t *r) {
-#if defined(__x86_64__)
-    unsigned long long t;
-    c = _addcarry_u64((unsigned char)c, a, b, &t);
-    *r = t;
-    return c;
-#else
-    unsigned __int128 x = (unsigned __int128)a + b + c;
-    *r = (uint64_t)x;
-    return (unsigned)(x >> 64);
-#endif
-}
-
-static inline __attribute__((always_inline)) unsigned FE_NAME(sbb)(unsigned c, uint64_t a, uint64_t b,
-                                                                  uint64_t *r) {
-#if defined(__x86_64__)
-    unsigned long long t;
-    c = _subborrow_u64((unsigned char)c, a, b, &t);
-    *r = t;
-    return c;
-#else
-    unsigned __int128 x = (unsigned __int128)a - b - c;
-    *r = (uint64_t)x;
-    return (unsigned)(x >> 64) & 1; /* the high half is 0 or all ones */
-#endif
-}
+/* Carry chains by ecedu_adc / ecedu_sbb (internal.h: ADC/SBB on x86-64). */
 
 /* r = a - b over FE_N limbs; returns the borrow out (0 or 1). */
 static inline __attribute__((always_inline)) uint64_t FE_NAME(sub_limbs)(uint64_t *r, const uint64_t *a,
                                                                         const uint64_t *b) {
     unsigned borrow = 0;
-    for (int i = 0; i < FE_N; i++) borrow = FE_NAME(sbb)(borrow, a[i], b[i], &r[i]);
+    for (int i = 0; i < FE_N; i++) borrow = ecedu_sbb(borrow, a[i], b[i], &r[i]);
     return borrow;
 }
 
@@ -90,7 +50,7 @@ static inline __attribute__((always_inline)) uint64_t FE_NAME(sub_limbs)(uint64_
 static inline __attribute__((always_inline)) uint64_t FE_NAME(add_limbs_masked)(uint64_t *r, const uint64_t *a,
                                                                                const uint64_t *b, uint64_t mask) {
     unsigned carry = 0;
-    for (int i = 0; i < FE_N; i++) carry = FE_NAME(adc)(carry, a[i], b[i] & mask, &r[i]);
+    for (int i = 0; i < FE_N; i++) carry = ecedu_adc(carry, a[i], b[i] & mask, &r[i]);
     return carry;
 }
 
@@ -103,7 +63,7 @@ static inline __attribute__((always_inline)) void FE_NAME(cond_sub_p)(uint64_t *
                                                                      uint64_t hi) {
     uint64_t d[FE_N], junk;
     unsigned borrow = (unsigned)FE_NAME(sub_limbs)(d, t, FE_P);
-    borrow = FE_NAME(sbb)(borrow, hi, 0, &junk);
+    borrow = ecedu_sbb(borrow, hi, 0, &junk);
     const uint64_t keep_t = 0 - (uint64_t)borrow; /* negative: t < p */
     for (int i = 0; i < FE_N; i++) r[i] = ecedu_in_reg(d[i] ^ (keep_t & (t[i] ^ d[i])));
 }
