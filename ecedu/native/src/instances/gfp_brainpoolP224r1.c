@@ -21,19 +21,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T bp224m_fe
+#define FE(name) bp224m_##name
 #define FE_BYTES bp224m_BYTES
-#define FE_FROM_BYTES bp224m_from_bytes
-#define FE_TO_BYTES bp224m_to_bytes
-#define FE_SET_SMALL bp224m_set_small
-#define FE_MUL bp224m_mul
-#define FE_SQR bp224m_sqr
-#define FE_ADD bp224m_add
-#define FE_SUB bp224m_sub
-#define FE_NEG bp224m_neg
-#define FE_CMOV bp224m_cmov
-#define FE_IS_ZERO bp224m_is_zero
-#define FE_INV bp224m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve: brainpoolP224t1, then the isomorphism to brainpoolP224r1 */
 #define PC(name) bp224_##name

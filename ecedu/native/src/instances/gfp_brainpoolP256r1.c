@@ -21,19 +21,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T bp256m_fe
+#define FE(name) bp256m_##name
 #define FE_BYTES bp256m_BYTES
-#define FE_FROM_BYTES bp256m_from_bytes
-#define FE_TO_BYTES bp256m_to_bytes
-#define FE_SET_SMALL bp256m_set_small
-#define FE_MUL bp256m_mul
-#define FE_SQR bp256m_sqr
-#define FE_ADD bp256m_add
-#define FE_SUB bp256m_sub
-#define FE_NEG bp256m_neg
-#define FE_CMOV bp256m_cmov
-#define FE_IS_ZERO bp256m_is_zero
-#define FE_INV bp256m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve: brainpoolP256t1, then the isomorphism to brainpoolP256r1 */
 #define PC(name) bp256_##name

@@ -21,19 +21,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T bp320m_fe
+#define FE(name) bp320m_##name
 #define FE_BYTES bp320m_BYTES
-#define FE_FROM_BYTES bp320m_from_bytes
-#define FE_TO_BYTES bp320m_to_bytes
-#define FE_SET_SMALL bp320m_set_small
-#define FE_MUL bp320m_mul
-#define FE_SQR bp320m_sqr
-#define FE_ADD bp320m_add
-#define FE_SUB bp320m_sub
-#define FE_NEG bp320m_neg
-#define FE_CMOV bp320m_cmov
-#define FE_IS_ZERO bp320m_is_zero
-#define FE_INV bp320m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve: brainpoolP320t1, then the isomorphism to brainpoolP320r1 */
 #define PC(name) bp320_##name

@@ -21,19 +21,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T bp384m_fe
+#define FE(name) bp384m_##name
 #define FE_BYTES bp384m_BYTES
-#define FE_FROM_BYTES bp384m_from_bytes
-#define FE_TO_BYTES bp384m_to_bytes
-#define FE_SET_SMALL bp384m_set_small
-#define FE_MUL bp384m_mul
-#define FE_SQR bp384m_sqr
-#define FE_ADD bp384m_add
-#define FE_SUB bp384m_sub
-#define FE_NEG bp384m_neg
-#define FE_CMOV bp384m_cmov
-#define FE_IS_ZERO bp384m_is_zero
-#define FE_INV bp384m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve: brainpoolP384t1, then the isomorphism to brainpoolP384r1 */
 #define PC(name) bp384_##name

@@ -21,19 +21,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T bp512m_fe
+#define FE(name) bp512m_##name
 #define FE_BYTES bp512m_BYTES
-#define FE_FROM_BYTES bp512m_from_bytes
-#define FE_TO_BYTES bp512m_to_bytes
-#define FE_SET_SMALL bp512m_set_small
-#define FE_MUL bp512m_mul
-#define FE_SQR bp512m_sqr
-#define FE_ADD bp512m_add
-#define FE_SUB bp512m_sub
-#define FE_NEG bp512m_neg
-#define FE_CMOV bp512m_cmov
-#define FE_IS_ZERO bp512m_is_zero
-#define FE_INV bp512m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve: brainpoolP512t1, then the isomorphism to brainpoolP512r1 */
 #define PC(name) bp512_##name

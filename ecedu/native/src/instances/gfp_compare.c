@@ -18,19 +18,9 @@
 /* ------------------------------------------------------------ secp224r1, unsaturated */
 
 #include "field/gfp/fe_p224_unsat.h"
-#define FE_T p224u_fe
+#define FE(name) p224u_##name
 #define FE_BYTES P224U_BYTES
-#define FE_FROM_BYTES p224u_from_bytes
-#define FE_TO_BYTES p224u_to_bytes
-#define FE_SET_SMALL p224u_set_small
-#define FE_MUL p224u_mul
-#define FE_SQR p224u_sqr
-#define FE_ADD p224u_add
-#define FE_SUB p224u_sub
-#define FE_NEG p224u_neg
-#define FE_CMOV p224u_cmov
-#define FE_IS_ZERO p224u_is_zero
-#define FE_INV p224u_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p224uc_##name
@@ -61,19 +51,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p256g_fe
+#define FE(name) p256g_##name
 #define FE_BYTES p256g_BYTES
-#define FE_FROM_BYTES p256g_from_bytes
-#define FE_TO_BYTES p256g_to_bytes
-#define FE_SET_SMALL p256g_set_small
-#define FE_MUL p256g_mul
-#define FE_SQR p256g_sqr
-#define FE_ADD p256g_add
-#define FE_SUB p256g_sub
-#define FE_NEG p256g_neg
-#define FE_CMOV p256g_cmov
-#define FE_IS_ZERO p256g_is_zero
-#define FE_INV p256g_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p256gc_##name
@@ -103,19 +83,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p521g_fe
+#define FE(name) p521g_##name
 #define FE_BYTES p521g_BYTES
-#define FE_FROM_BYTES p521g_from_bytes
-#define FE_TO_BYTES p521g_to_bytes
-#define FE_SET_SMALL p521g_set_small
-#define FE_MUL p521g_mul
-#define FE_SQR p521g_sqr
-#define FE_ADD p521g_add
-#define FE_SUB p521g_sub
-#define FE_NEG p521g_neg
-#define FE_CMOV p521g_cmov
-#define FE_IS_ZERO p521g_is_zero
-#define FE_INV p521g_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p521gc_##name
@@ -137,19 +107,9 @@
 /* ------------------------------------------------------------ secp192r1, Solinas */
 
 #include "field/gfp/fe_p192_solinas.h"
-#define FE_T p192s_fe
+#define FE(name) p192s_##name
 #define FE_BYTES P192S_BYTES
-#define FE_FROM_BYTES p192s_from_bytes
-#define FE_TO_BYTES p192s_to_bytes
-#define FE_SET_SMALL p192s_set_small
-#define FE_MUL p192s_mul
-#define FE_SQR p192s_sqr
-#define FE_ADD p192s_add
-#define FE_SUB p192s_sub
-#define FE_NEG p192s_neg
-#define FE_CMOV p192s_cmov
-#define FE_IS_ZERO p192s_is_zero
-#define FE_INV p192s_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p192sc_##name
@@ -170,19 +130,9 @@
 /* ------------------------------------------------------------ secp384r1, Solinas */
 
 #include "field/gfp/fe_p384_solinas.h"
-#define FE_T p384s_fe
+#define FE(name) p384s_##name
 #define FE_BYTES P384S_BYTES
-#define FE_FROM_BYTES p384s_from_bytes
-#define FE_TO_BYTES p384s_to_bytes
-#define FE_SET_SMALL p384s_set_small
-#define FE_MUL p384s_mul
-#define FE_SQR p384s_sqr
-#define FE_ADD p384s_add
-#define FE_SUB p384s_sub
-#define FE_NEG p384s_neg
-#define FE_CMOV p384s_cmov
-#define FE_IS_ZERO p384s_is_zero
-#define FE_INV p384s_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p384sc_##name

@@ -22,19 +22,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T k160m_fe
+#define FE(name) k160m_##name
 #define FE_BYTES k160m_BYTES
-#define FE_FROM_BYTES k160m_from_bytes
-#define FE_TO_BYTES k160m_to_bytes
-#define FE_SET_SMALL k160m_set_small
-#define FE_MUL k160m_mul
-#define FE_SQR k160m_sqr
-#define FE_ADD k160m_add
-#define FE_SUB k160m_sub
-#define FE_NEG k160m_neg
-#define FE_CMOV k160m_cmov
-#define FE_IS_ZERO k160m_is_zero
-#define FE_INV k160m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) k160_##name

@@ -1,7 +1,7 @@
 /*
  * gfp_secp160r1.c -- secp160r1: the curve template curve/prime/sw.tmpl.h over the generic
  * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
- * the same fe interface) drops in by changing the FE_* lines only.  Constants:
+ * the same fe interface) drops in by changing the FE lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
@@ -21,19 +21,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p160m_fe
+#define FE(name) p160m_##name
 #define FE_BYTES p160m_BYTES
-#define FE_FROM_BYTES p160m_from_bytes
-#define FE_TO_BYTES p160m_to_bytes
-#define FE_SET_SMALL p160m_set_small
-#define FE_MUL p160m_mul
-#define FE_SQR p160m_sqr
-#define FE_ADD p160m_add
-#define FE_SUB p160m_sub
-#define FE_NEG p160m_neg
-#define FE_CMOV p160m_cmov
-#define FE_IS_ZERO p160m_is_zero
-#define FE_INV p160m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p160_##name

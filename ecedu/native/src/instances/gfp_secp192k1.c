@@ -22,19 +22,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T k192m_fe
+#define FE(name) k192m_##name
 #define FE_BYTES k192m_BYTES
-#define FE_FROM_BYTES k192m_from_bytes
-#define FE_TO_BYTES k192m_to_bytes
-#define FE_SET_SMALL k192m_set_small
-#define FE_MUL k192m_mul
-#define FE_SQR k192m_sqr
-#define FE_ADD k192m_add
-#define FE_SUB k192m_sub
-#define FE_NEG k192m_neg
-#define FE_CMOV k192m_cmov
-#define FE_IS_ZERO k192m_is_zero
-#define FE_INV k192m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) k192_##name

@@ -1,7 +1,7 @@
 /*
  * gfp_secp192r1.c -- secp192r1 (NIST P-192): the curve template curve/prime/sw.tmpl.h over the generic
  * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
- * the same fe interface) drops in by changing the FE_* lines only.  Constants:
+ * the same fe interface) drops in by changing the FE lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
@@ -21,19 +21,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p192m_fe
+#define FE(name) p192m_##name
 #define FE_BYTES p192m_BYTES
-#define FE_FROM_BYTES p192m_from_bytes
-#define FE_TO_BYTES p192m_to_bytes
-#define FE_SET_SMALL p192m_set_small
-#define FE_MUL p192m_mul
-#define FE_SQR p192m_sqr
-#define FE_ADD p192m_add
-#define FE_SUB p192m_sub
-#define FE_NEG p192m_neg
-#define FE_CMOV p192m_cmov
-#define FE_IS_ZERO p192m_is_zero
-#define FE_INV p192m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p192_##name

@@ -23,19 +23,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T k224m_fe
+#define FE(name) k224m_##name
 #define FE_BYTES k224m_BYTES
-#define FE_FROM_BYTES k224m_from_bytes
-#define FE_TO_BYTES k224m_to_bytes
-#define FE_SET_SMALL k224m_set_small
-#define FE_MUL k224m_mul
-#define FE_SQR k224m_sqr
-#define FE_ADD k224m_add
-#define FE_SUB k224m_sub
-#define FE_NEG k224m_neg
-#define FE_CMOV k224m_cmov
-#define FE_IS_ZERO k224m_is_zero
-#define FE_INV k224m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) k224_##name

@@ -30,19 +30,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p224m_fe
+#define FE(name) p224m_##name
 #define FE_BYTES p224m_BYTES
-#define FE_FROM_BYTES p224m_from_bytes
-#define FE_TO_BYTES p224m_to_bytes
-#define FE_SET_SMALL p224m_set_small
-#define FE_MUL p224m_mul
-#define FE_SQR p224m_sqr
-#define FE_ADD p224m_add
-#define FE_SUB p224m_sub
-#define FE_NEG p224m_neg
-#define FE_CMOV p224m_cmov
-#define FE_IS_ZERO p224m_is_zero
-#define FE_INV p224m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p224_##name

@@ -14,19 +14,9 @@
 #include "field/gfp/fe_p224_mont.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p224w_fe
+#define FE(name) p224w_##name
 #define FE_BYTES P224W_BYTES
-#define FE_FROM_BYTES p224w_from_bytes
-#define FE_TO_BYTES p224w_to_bytes
-#define FE_SET_SMALL p224w_set_small
-#define FE_MUL p224w_mul
-#define FE_SQR p224w_sqr
-#define FE_ADD p224w_add
-#define FE_SUB p224w_sub
-#define FE_NEG p224w_neg
-#define FE_CMOV p224w_cmov
-#define FE_IS_ZERO p224w_is_zero
-#define FE_INV p224w_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p224_##name

@@ -1,7 +1,7 @@
 /*
  * gfp_secp256k1.c -- secp256k1 (a = 0): the curve template curve/prime/sw.tmpl.h over the generic
  * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
- * the same fe interface) drops in by changing the FE_* lines only.  Constants:
+ * the same fe interface) drops in by changing the FE lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
@@ -25,19 +25,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T k256m_fe
+#define FE(name) k256m_##name
 #define FE_BYTES k256m_BYTES
-#define FE_FROM_BYTES k256m_from_bytes
-#define FE_TO_BYTES k256m_to_bytes
-#define FE_SET_SMALL k256m_set_small
-#define FE_MUL k256m_mul
-#define FE_SQR k256m_sqr
-#define FE_ADD k256m_add
-#define FE_SUB k256m_sub
-#define FE_NEG k256m_neg
-#define FE_CMOV k256m_cmov
-#define FE_IS_ZERO k256m_is_zero
-#define FE_INV k256m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) k256_##name

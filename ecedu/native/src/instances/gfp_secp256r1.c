@@ -21,19 +21,9 @@
 #include "field/gfp/fe_p256_mont.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p256m_fe
+#define FE(name) p256m_##name
 #define FE_BYTES P256M_BYTES
-#define FE_FROM_BYTES p256m_from_bytes
-#define FE_TO_BYTES p256m_to_bytes
-#define FE_SET_SMALL p256m_set_small
-#define FE_MUL p256m_mul
-#define FE_SQR p256m_sqr
-#define FE_ADD p256m_add
-#define FE_SUB p256m_sub
-#define FE_NEG p256m_neg
-#define FE_CMOV p256m_cmov
-#define FE_IS_ZERO p256m_is_zero
-#define FE_INV p256m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p256_##name

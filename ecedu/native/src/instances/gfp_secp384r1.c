@@ -1,7 +1,7 @@
 /*
  * gfp_secp384r1.c -- secp384r1 (NIST P-384): the curve template curve/prime/sw.tmpl.h over the generic
  * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
- * the same fe interface) drops in by changing the FE_* lines only.  Constants:
+ * the same fe interface) drops in by changing the FE lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
@@ -21,19 +21,9 @@
 #include "field/gfp/fe_mont.tmpl.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p384m_fe
+#define FE(name) p384m_##name
 #define FE_BYTES p384m_BYTES
-#define FE_FROM_BYTES p384m_from_bytes
-#define FE_TO_BYTES p384m_to_bytes
-#define FE_SET_SMALL p384m_set_small
-#define FE_MUL p384m_mul
-#define FE_SQR p384m_sqr
-#define FE_ADD p384m_add
-#define FE_SUB p384m_sub
-#define FE_NEG p384m_neg
-#define FE_CMOV p384m_cmov
-#define FE_IS_ZERO p384m_is_zero
-#define FE_INV p384m_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p384_##name

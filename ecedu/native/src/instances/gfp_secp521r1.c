@@ -2,7 +2,7 @@
  * gfp_secp521r1.c -- secp521r1 (NIST P-521): the curve template curve/prime/sw.tmpl.h over the
  * specialised field field/gfp/fe_p521_unsat.h (nine unsaturated 58-bit limbs, delayed
  * carries), the fastest fe implementation measured for this prime (curve/prime/README.md); any
- * other one with the fe interface drops in by changing the FE_* lines only.  Constants:
+ * other one with the fe interface drops in by changing the FE lines only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
@@ -12,19 +12,9 @@
 #include "field/gfp/fe_p521_unsat.h"
 
 /* the fe interface the curve template uses */
-#define FE_T p521u_fe
+#define FE(name) p521u_##name
 #define FE_BYTES P521U_BYTES
-#define FE_FROM_BYTES p521u_from_bytes
-#define FE_TO_BYTES p521u_to_bytes
-#define FE_SET_SMALL p521u_set_small
-#define FE_MUL p521u_mul
-#define FE_SQR p521u_sqr
-#define FE_ADD p521u_add
-#define FE_SUB p521u_sub
-#define FE_NEG p521u_neg
-#define FE_CMOV p521u_cmov
-#define FE_IS_ZERO p521u_is_zero
-#define FE_INV p521u_inv
+#include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p521_##name

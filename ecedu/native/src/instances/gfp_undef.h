@@ -1,6 +1,7 @@
 /*
  * gfp_undef.h -- the end of one prime-curve instance: undefines every macro of the contract of
- * curve/prime/sw.tmpl.h (PC*, FE_*) and of curve/prime/iso.tmpl.h (ISO_*) and of the fields the instances build it on
+ * curve/prime/sw.tmpl.h (PC*, and FE_* with the FE and FE_BYTES that field/gfp/fe_bind.h
+ * binds them by) and of curve/prime/iso.tmpl.h (ISO_*) and of the fields the instances build it on
  * (field/gfp/fe_mont.tmpl.h's FEM*, fe_p256_mont.h's and fe_p224_mont.h's unit switches), so that the next instance
  * in the same unit (instances/gfp_compare.c has several) starts clean.  Included after each
  * #include of the curve template, as instance.tmpl.h ends the binary instances.
@@ -15,6 +16,7 @@
 #undef FEM_PC
 #undef FEM_PCLIMBS
 #undef FEM_PM
+#undef FE
 #undef FE_T
 #undef FE_BYTES
 #undef FE_FROM_BYTES
