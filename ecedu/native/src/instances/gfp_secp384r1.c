@@ -9,8 +9,8 @@
  *                          compiled for BMI2/ADX, table ecedu_pcurve_secp384r1_mulx;
  * and the table the protocols call, ecedu_pcurve_secp384r1 (at the end of this file), picks
  * one per call by cpu.c's public flag ecedu_gfp_mulx_enabled().  Measured standalone (min TSC
- * ticks of one k Q, shared machine): the generic Montgomery field fe_mont.tmpl.h 376,000,
- * this field 345,000 (C product) and 337,000 (MULX product).  Constants:
+ * ticks of one k Q, shared machine): the generic Montgomery field fe_mont.tmpl.h 371,000,
+ * this field 308,000 (C product) and 295,000 (MULX product).  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"

@@ -10,10 +10,9 @@
  * are fe_sat.tmpl.h's (FE_MONT 0), the inversion an addition chain (p192f_inv, below).
  *
  * Bounds: each of the four terms is < W^3, so the sum is < 4 W^3: three limbs and a carry
- * k <= 3.  Folding k W^3 = k (W + 1) gives < W^3 + 3 W + 3 + ... : either below W^3, or at
- * most W^3 + 2^66 with a second carry k' = 1 and low limbs < 2^66, where adding k' (W + 1)
- * cannot carry again.  The result is < W^3 < 2p, one masked subtraction of p (fe_sat.tmpl.h's
- * cond_sub_p).  Every limb product plus two limbs fits in 128 bits.  Constant time: no branch
+ * k <= 3.  Folding k W^3 = k (W + 1) gives s < W^3 + 3 (W + 1) < W^3 + 2^66 < 2p (2p - W^3 =
+ * W^3 - 2W - 2): three limbs and a carry bit, one masked subtraction of p over the four
+ * (fe_sat.tmpl.h's cond_sub_p with the carry as its top bit) gives T mod p.  Every limb product plus two limbs fits in 128 bits.  Constant time: no branch
  * and no address depends on a value.
  */
 
@@ -30,7 +29,7 @@ static inline __attribute__((always_inline)) void p192f_cond_sub_p(uint64_t *r, 
 /* r = T mod p for T = (c0, .., c5) < W^6 (GECC Alg. 2.27, the bounds above). */
 static inline __attribute__((always_inline)) void p192f_reduce(uint64_t *r, uint64_t c0, uint64_t c1, uint64_t c2,
                                                                uint64_t c3, uint64_t c4, uint64_t c5) {
-    uint64_t s0, s1, s2, k, kk;
+    uint64_t s0, s1, s2, k;
     unsigned char c;
     c = ecedu_adc(0, c0, c3, &s0); /* + (0, c3, c3) */
     c = ecedu_adc(c, c1, c3, &s1);
@@ -46,13 +45,8 @@ static inline __attribute__((always_inline)) void p192f_reduce(uint64_t *r, uint
     c = ecedu_adc(0, s0, k, &s0); /* + k (W + 1) */
     c = ecedu_adc(c, s1, k, &s1);
     c = ecedu_adc(c, s2, 0, &s2);
-    kk = c;                        /* then the low limbs are < 2^66 */
-    c = ecedu_adc(0, s0, kk, &s0); /* + kk (W + 1): no carry out */
-    c = ecedu_adc(c, s1, kk, &s1);
-    c = ecedu_adc(c, s2, 0, &s2);
-    (void)c;
     const uint64_t s[3] = {s0, s1, s2};
-    p192f_cond_sub_p(r, s, 0);
+    p192f_cond_sub_p(r, s, c); /* s + c W^3 < W^3 + 2^66 < 2p */
 }
 
 /* r = a b mod p: the 3 x 3 schoolbook product (HAC Alg. 14.12), then the reduction.  r may

@@ -20,8 +20,10 @@
  * the six reduction steps; here the 36 (or 21) products are independent of the reduction, and
  * the fold is two rounds of shifted additions with no product.  Measured standalone (the curve
  * template over each field, min TSC ticks of one k Q, shared machine, noisy): generic CIOS
- * 376,000, CIOS in MULX/ADX assembly 368,000, this fold with the C product 345,000 and with the
- * MULX/ADX product 337,000 (the squaring by the product instead of HAC 14.16: 362,000).
+ * 371,000-376,000, CIOS in MULX/ADX assembly 368,000, this fold with the C product 308,000 and
+ * with the MULX/ADX product 295,000 (the squaring by the MULX product instead of HAC 14.16:
+ * about 8 % slower).  Dependent chains: product 51.7 (MULX) and 54.2 (C), squaring 43.5,
+ * reduction alone 17.1 TSC ticks, against 66 and 59 for fe_mont.tmpl.h's product and squaring.
  *
  * The fold (bounds; L, H, U, V, G are integers, their limbs little-endian):
  *   T = a b < p^2 < W^12, T = L + H W^6 with L, H < W^6.
@@ -32,9 +34,10 @@
  *   Second round: G = floor(U / W^6) < 2^130 (three limbs), V = (U mod W^6) + G c
  *   < W^6 + 2^130 2^130 = W^6 + 2^260: seven limbs, the seventh v6 in {0, 1}, the same order
  *   of chains (partial sums < V + G 2^32 < W^7).
- *   Third: V = V' + v6 W^6, and v6 = 1 only when V' < 2^260, so V' + v6 c < 2^261 < W^6 (one
- *   masked addition of c, no carry out).  The result is < W^6 < 2p, one masked subtraction
- *   of p (fe_sat.tmpl.h's cond_sub_p) gives T mod p.
+ *   V < W^6 + 2^260 < 2p (2p - W^6 = W^6 - 2c), so one masked subtraction of p over the seven
+ *   limbs (fe_sat.tmpl.h's cond_sub_p with v6 as its top bit) gives T mod p.  (A first
+ *   version folded v6 W^6 = v6 c a third time before a six-limb subtraction: one more chain,
+ *   23.9 against 17.1 TSC ticks per reduction in a dependent chain.)
  * Every limb product plus two limbs fits in 128 bits.  Constant time: every loop bound and
  * address depends on the limb count only, no branch on a value.
  */
@@ -75,10 +78,9 @@ static inline __attribute__((always_inline)) void p384f_add_hc(uint64_t *acc, co
     for (int j = 0; j < an; j++) c = ecedu_sbb(c, acc[j], j <= hn ? S[j] : 0, &acc[j]);
 }
 
-/* r = T mod p for the twelve limbs T < W^12 (the three rounds above). */
+/* r = T mod p for the twelve limbs T < W^12 (the two rounds above and the subtraction). */
 static inline __attribute__((always_inline)) void p384f_reduce(uint64_t *r, const uint64_t *T) {
     uint64_t u[9], v[7];
-    unsigned char c;
 #pragma GCC unroll 8
     for (int j = 0; j < 6; j++) u[j] = T[j];
     u[6] = u[7] = u[8] = 0;
@@ -86,16 +88,8 @@ static inline __attribute__((always_inline)) void p384f_reduce(uint64_t *r, cons
 #pragma GCC unroll 8
     for (int j = 0; j < 6; j++) v[j] = u[j];
     v[6] = 0;
-    p384f_add_hc(v, 7, u + 6, 3); /* V = (U mod W^6) + G c */
-    const uint64_t m = 0 - v[6];  /* + v6 c, c = (1, 2^32 - 1, 2^64 - 2^32 + 1) */
-    c = ecedu_adc(0, v[0], 0xffffffff00000001ULL & m, &v[0]);
-    c = ecedu_adc(c, v[1], 0x00000000ffffffffULL & m, &v[1]);
-    c = ecedu_adc(c, v[2], 1 & m, &v[2]);
-    c = ecedu_adc(c, v[3], 0, &v[3]);
-    c = ecedu_adc(c, v[4], 0, &v[4]);
-    c = ecedu_adc(c, v[5], 0, &v[5]);
-    (void)c;
-    p384f_cond_sub_p(r, v, 0);
+    p384f_add_hc(v, 7, u + 6, 3); /* V = (U mod W^6) + G c < W^6 + 2^260 < 2p */
+    p384f_cond_sub_p(r, v, v[6]);
 }
 
 /* T[0 .. 12) = a b, C: row i adds a b[i] into T[i ..], its carry the fresh limb T[i+6]. */
