@@ -3,7 +3,7 @@
  * field field/gfp/fe_p160_crandall.h (p = 2^160 - 2^31 - 1 folded by 2^160 = 2^31 + 1: no
  * product in the reduction), measured faster than the generic Montgomery field
  * fe_mont.tmpl.h with its sparse row (standalone, the curve template over each, min TSC
- * ticks of one k Q, shared machine: 72,600 against 53,400).  Constants:
+ * ticks of one k Q, shared machine: 66,100-72,600 against 49,000).  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"

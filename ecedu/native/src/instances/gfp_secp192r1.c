@@ -3,7 +3,7 @@
  * specialised field field/gfp/fe_p192_fold.h (the fast reduction of GECC Alg. 2.27 in 64-bit
  * words: W^3 = W + 1 mod p, additions only), measured faster than the generic Montgomery field
  * fe_mont.tmpl.h with its sparse row (standalone, the curve template over each, min TSC ticks,
- * shared machine: k Q 66,400 against 62,000, u1 G + u2 Q 66,700 against 60,000).  Constants:
+ * shared machine: k Q 66,700 against 54,500, u1 G + u2 Q 66,900 against 53,100).  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
