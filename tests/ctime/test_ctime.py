@@ -30,18 +30,19 @@ def test_harness_detects_secret_branch(driver):
 
 @pytest.mark.slow
 def test_secret_scalar_paths_are_constant_time(driver):
-    # the MULX/ADX copies of secp256r1 and secp224r1 too, when the real CPU has that level
+    # the MULX/ADX copies of secp256r1, secp224r1 and secp384r1 too, when the real CPU has that level
     mulx = ["--mulx"] if "mulx" in native.available_prime_implementations() else []
     r = subprocess.run(VALGRIND + [str(driver)] + mulx, capture_output=True, text=True, timeout=1200)
     assert "ERROR SUMMARY: 0 errors" in r.stderr, r.stderr[-8000:]
     assert r.returncode == 0, r.stdout + r.stderr[-4000:]
     # 14 curves with the tau-adic method on the Koblitz ones, the 6 Koblitz curves again
-    # with the ladder; both field paths; the 15 prime curves once (secp256r1 and secp224r1
-    # twice with --mulx)
-    assert r.stdout.count(" ok") == 2 * (14 + 6) + 15 + 2 * len(mulx), r.stdout
+    # with the ladder; both field paths; the 15 prime curves once (secp256r1, secp224r1 and
+    # secp384r1 twice with --mulx)
+    assert r.stdout.count(" ok") == 2 * (14 + 6) + 15 + 3 * len(mulx), r.stdout
     assert r.stdout.count(" ladder ") == 2 * 6, r.stdout
-    assert r.stdout.count(" prime ") == 15 + 2 * len(mulx), r.stdout
+    assert r.stdout.count(" prime ") == 15 + 3 * len(mulx), r.stdout
     for name in ("secp160k1", "secp224k1", "brainpoolP224r1", "brainpoolP512r1"):  # issue 18's
         assert re.search(rf"^best +prime +{name} +ok$", r.stdout, re.M), r.stdout
     assert r.stdout.count("mulx     prime  secp256r1  ok") == len(mulx), r.stdout
     assert r.stdout.count("mulx     prime  secp224r1  ok") == len(mulx), r.stdout
+    assert r.stdout.count("mulx     prime  secp384r1  ok") == len(mulx), r.stdout

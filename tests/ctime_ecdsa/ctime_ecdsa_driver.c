@@ -12,8 +12,8 @@
  * Montgomery arithmetic and Fermat inversion, the fixed-base
  * multiplication -- must produce zero reports.
  *
- * "--mulx" (given by the test when the real CPU has BMI2 and ADX): secp256r1 again on its
- * MULX/ADX copy of the curve, the level flag switched on directly (valgrind hides ADX from
+ * "--mulx" (given by the test when the real CPU has BMI2 and ADX): secp256r1, secp224r1 and
+ * secp384r1 again on their MULX/ADX copies of the curve, the level flag switched on directly (valgrind hides ADX from
  * CPUID but runs the instructions; see tests/ctime/ctime_driver.c).
  *
  * Run:  valgrind --error-exitcode=1 --track-origins=yes ./ctime_ecdsa_driver
@@ -175,7 +175,8 @@ int main(int argc, char **argv) {
         ecedu_gfp_mulx_flag = 1;
         for (int ci = 0; ci < ecedu_curve_count(); ci++) {
             /* the curves with a MULX copy (instances/gfp_<curve>_mulx.c) */
-            if (strcmp(ecedu_curve_name(ci), "secp256r1") != 0 && strcmp(ecedu_curve_name(ci), "secp224r1") != 0)
+            if (strcmp(ecedu_curve_name(ci), "secp256r1") != 0 && strcmp(ecedu_curve_name(ci), "secp224r1") != 0 &&
+                strcmp(ecedu_curve_name(ci), "secp384r1") != 0)
                 continue;
             int r = run_curve(ci);
             printf("mulx     %-10s %s\n", ecedu_curve_name(ci), r ? "FAIL" : "ok");

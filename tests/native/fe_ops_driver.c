@@ -10,11 +10,12 @@
  *   chain: x = a, y = b, then 6 times (x = x + y, y = y - x, y = y + y); x y; (x + x + x + x) - (-y);
  *          the lazy add/sub bounds at their top (sums of sums before a product)
  * (ok: the from_bytes mask as 0/1; every element as canonical hex bytes).
- * Fields: p192s p224s p256s p384s p521m p256m p224u p224w p521u, and the generic CIOS field
+ * Fields: p192s p224s p256s p384s p521m p256m p224u p224w p521u, the folds of the curves
+ * secp160r1, P-192 and P-384 (p160c, p192f, p384f), and the generic CIOS field
  * fe_mont.tmpl.h at secp160r1 (g160), secp256k1 (g256k) and P-384 (g384), with the sparse
  * reduction row at secp160r1, P-192, P-224, P-384 (g160s, g192s, g224s, g384s) and in the
  * plain mode FEM_PM at secp256k1 (g256kp); argv[1] "portable" forces the portable P-256 and
- * P-224 Montgomery products (p256m, p224w).
+ * P-224 Montgomery products (p256m, p224w) and the C product of p384f.
  */
 #include <stdio.h>
 #include <string.h>
@@ -29,6 +30,9 @@
 #include "field/gfp/fe_p384_solinas.h"
 #include "field/gfp/fe_p521_mersenne.h"
 #include "field/gfp/fe_p521_unsat.h"
+#include "field/gfp/fe_p160_crandall.h"
+#include "field/gfp/fe_p192_fold.h"
+#include "field/gfp/fe_p384_fold.h"
 #include "curve/prime/sec2_prime_params.h"
 
 /* the generic CIOS field of the curves (fe_mont.tmpl.h) at three sizes: 3 limbs (secp160r1),
@@ -179,6 +183,9 @@ RUN(g192s, 24)
 RUN(g224s, 28)
 RUN(g384s, 48)
 RUN(g256kp, 32)
+RUN(p160c, 20)
+RUN(p192f, 24)
+RUN(p384f, 48)
 
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
@@ -187,7 +194,8 @@ int main(int argc, char **argv) {
         {"p224u", 28, run_p224u}, {"p224w", 28, run_p224w}, {"p521u", 66, run_p521u},
         {"g160", 20, run_g160}, {"g256k", 32, run_g256k}, {"g384", 48, run_g384},
         {"g160s", 20, run_g160s}, {"g192s", 24, run_g192s}, {"g224s", 28, run_g224s},
-        {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp},
+        {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp}, {"p160c", 20, run_p160c},
+        {"p192f", 24, run_p192f}, {"p384f", 48, run_p384f},
     };
     if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
     char name[16], ha[200], hb[200];

@@ -43,6 +43,9 @@ FIELDS = {
     "g224s": "P-224",
     "g384s": "P-384",
     "g256kp": "secp256k1",  # fe_mont.tmpl.h's plain mode FEM_PM
+    "p160c": "secp160r1",  # the fold 2^160 = 2^31 + 1, fe_p160_crandall.h
+    "p192f": "P-192",  # GECC Alg. 2.27 in 64-bit words, fe_p192_fold.h
+    "p384f": "P-384",  # the fold 2^384 = c, fe_p384_fold.h (C and MULX products)
 }
 
 

@@ -38,9 +38,9 @@ LEVELS = native.available_prime_implementations() if native.available() else ("p
 # not "ifma": it changes only the exponentiations of src/field/gfp/ (mont_ifma.h), the curves run
 # the mulx code there
 LEVELS = tuple(lvl for lvl in LEVELS if lvl != "ifma")
-# (curve, prime-field level): secp256r1 and secp224r1 (a curve copy per level) at each level,
+# (curve, prime-field level): secp256r1, secp224r1 and secp384r1 (a curve copy per level) at each level,
 # the others at the best one
-TWO_LEVELS = ("secp256r1", "secp224r1")
+TWO_LEVELS = ("secp256r1", "secp224r1", "secp384r1")
 CASES = [(n, lvl) for n in PRIME for lvl in (LEVELS if n in TWO_LEVELS else LEVELS[-1:])]
 
 

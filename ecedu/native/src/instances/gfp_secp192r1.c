@@ -1,28 +1,20 @@
 /*
- * gfp_secp192r1.c -- secp192r1 (NIST P-192): the curve template curve/prime/sw.tmpl.h over the generic
- * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
- * the same fe interface) drops in by changing the FE lines only.  Constants:
+ * gfp_secp192r1.c -- secp192r1 (NIST P-192): the curve template curve/prime/sw.tmpl.h over the
+ * specialised field field/gfp/fe_p192_fold.h (the fast reduction of GECC Alg. 2.27 in 64-bit
+ * words: W^3 = W + 1 mod p, additions only), measured faster than the generic Montgomery field
+ * fe_mont.tmpl.h with its sparse row (standalone, the curve template over each, min TSC ticks,
+ * shared machine: k Q 66,700 against 54,500, u1 G + u2 Q 66,900 against 53,100).  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
-/* the field: generic CIOS Montgomery at ECEDU_PC_SECP192R1_LIMBS limbs */
-#define FEM(name) p192m_##name
-#define FEM_LIMBS ECEDU_PC_SECP192R1_LIMBS
-#define FEM_BYTES ECEDU_PC_SECP192R1_BYTES
-#define FEM_P ECEDU_PC_SECP192R1_P
-#define FEM_PINV ECEDU_PC_SECP192R1_PINV
-#define FEM_RR ECEDU_PC_SECP192R1_RR
-/* p = 2^PBITS - PC with PC shorter than p: the sparse reduction row (measured faster) */
-#define FEM_PBITS ECEDU_PC_SECP192R1_PBITS
-#define FEM_PC ECEDU_PC_SECP192R1_PC
-#define FEM_PCLIMBS ECEDU_PC_SECP192R1_PCLIMBS
-#include "field/gfp/fe_mont.tmpl.h"
+/* the field: p = 2^192 - 2^64 - 1 in the ordinary representation, GECC Alg. 2.27 in 64-bit words */
+#include "field/gfp/fe_p192_fold.h"
 
 /* the fe interface the curve template uses */
-#define FE(name) p192m_##name
-#define FE_BYTES p192m_BYTES
+#define FE(name) p192f_##name
+#define FE_BYTES P192F_BYTES
 #include "field/gfp/fe_bind.h"
 
 /* the curve */

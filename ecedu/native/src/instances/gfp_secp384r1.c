@@ -1,33 +1,33 @@
 /*
- * gfp_secp384r1.c -- secp384r1 (NIST P-384): the curve template curve/prime/sw.tmpl.h over the generic
- * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
- * the same fe interface) drops in by changing the FE lines only.  Constants:
+ * gfp_secp384r1.c -- secp384r1 (NIST P-384): the curve template curve/prime/sw.tmpl.h over the
+ * specialised field field/gfp/fe_p384_fold.h (the ordinary representation, the product
+ * reduced by folding 2^384 = 2^128 + 2^96 - 2^32 + 1 mod p), built twice, one copy per
+ * prime-field level, as gfp_secp224r1.c:
+ *   here                   the C product (ECEDU_P384F_PORTABLE_UNIT: no flag test), table
+ *                          ecedu_pcurve_secp384r1_portable;
+ *   gfp_secp384r1_mulx.c   the MULX/ADCX/ADOX product (ECEDU_P384F_ADX_UNIT), the unit
+ *                          compiled for BMI2/ADX, table ecedu_pcurve_secp384r1_mulx;
+ * and the table the protocols call, ecedu_pcurve_secp384r1 (at the end of this file), picks
+ * one per call by cpu.c's public flag ecedu_gfp_mulx_enabled().  Measured standalone (min TSC
+ * ticks of one k Q, shared machine): the generic Montgomery field fe_mont.tmpl.h 371,000,
+ * this field 308,000 (C product) and 295,000 (MULX product).  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
-/* the field: generic CIOS Montgomery at ECEDU_PC_SECP384R1_LIMBS limbs */
-#define FEM(name) p384m_##name
-#define FEM_LIMBS ECEDU_PC_SECP384R1_LIMBS
-#define FEM_BYTES ECEDU_PC_SECP384R1_BYTES
-#define FEM_P ECEDU_PC_SECP384R1_P
-#define FEM_PINV ECEDU_PC_SECP384R1_PINV
-#define FEM_RR ECEDU_PC_SECP384R1_RR
-/* p = 2^PBITS - PC with PC shorter than p: the sparse reduction row (measured faster) */
-#define FEM_PBITS ECEDU_PC_SECP384R1_PBITS
-#define FEM_PC ECEDU_PC_SECP384R1_PC
-#define FEM_PCLIMBS ECEDU_PC_SECP384R1_PCLIMBS
-#include "field/gfp/fe_mont.tmpl.h"
+/* the field: p384 in the ordinary representation, the fold W^6 = c, the C product */
+#define ECEDU_P384F_PORTABLE_UNIT 1
+#include "field/gfp/fe_p384_fold.h"
 
 /* the fe interface the curve template uses */
-#define FE(name) p384m_##name
-#define FE_BYTES p384m_BYTES
+#define FE(name) p384f_##name
+#define FE_BYTES P384F_BYTES
 #include "field/gfp/fe_bind.h"
 
 /* the curve */
 #define PC(name) p384_##name
-#define PC_TABLE_NAME ecedu_pcurve_secp384r1
+#define PC_TABLE_NAME ecedu_pcurve_secp384r1_portable
 #define PC_A_ZERO ECEDU_PC_SECP384R1_A_ZERO
 #define PC_P ECEDU_PC_SECP384R1_P
 #define PC_PW ECEDU_PC_SECP384R1_LIMBS
@@ -40,3 +40,40 @@
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"
+
+/* ------------------------------------------------------------ the level, per call */
+
+static const ecedu_pcurve_impl *p384_level(void) {
+    return ecedu_gfp_mulx_enabled() ? &ecedu_pcurve_secp384r1_mulx : &ecedu_pcurve_secp384r1_portable;
+}
+
+static int p384_level_decode(const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy) {
+    return p384_level()->decode(in, len, ox, oy);
+}
+
+static int p384_level_validate(const uint8_t *x, const uint8_t *y) {
+    return p384_level()->validate(x, y);
+}
+
+static void p384_level_mul(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8_t *ox, uint8_t *oy) {
+    p384_level()->mul(k, x, y, ox, oy);
+}
+
+static int p384_level_mul_base(const uint64_t *k, uint8_t *ox, uint8_t *oy) {
+    return p384_level()->mul_base(k, ox, oy);
+}
+
+static int p384_level_mul_joint_vartime(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
+                                        const uint8_t *qy, uint8_t *ox) {
+    return p384_level()->mul_joint_vartime(u1, u2, qx, qy, ox);
+}
+
+static int p384_level_point_op(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out) {
+    return p384_level()->point_op(op, p1, p2, out);
+}
+
+const ecedu_pcurve_impl ecedu_pcurve_secp384r1 = {
+    p384_level_decode,   p384_level_validate,          p384_level_mul,
+    p384_level_mul_base, p384_level_mul_joint_vartime, p384_level_point_op,
+    NULL, /* glv_op: no endomorphism on P-384 */
+};

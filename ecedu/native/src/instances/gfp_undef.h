@@ -1,8 +1,9 @@
 /*
  * gfp_undef.h -- the end of one prime-curve instance: undefines every macro of the contract of
  * curve/prime/sw.tmpl.h (PC*, and FE_* with the FE and FE_BYTES that field/gfp/fe_bind.h
- * binds them by) and of curve/prime/iso.tmpl.h (ISO_*) and of the fields the instances build it on
- * (field/gfp/fe_mont.tmpl.h's FEM*, fe_p256_mont.h's and fe_p224_mont.h's unit switches), so that the next instance
+ * binds them by) and of curve/prime/iso.tmpl.h (ISO_*) and of the fields the instances build it
+ * on (field/gfp/fe_mont.tmpl.h's FEM*, fe_p256_mont.h's, fe_p224_mont.h's and fe_p384_fold.h's
+ * unit switches), so that the next instance
  * in the same unit (instances/gfp_compare.c has several) starts clean.  Included after each
  * #include of the curve template, as instance.tmpl.h ends the binary instances.
  */
@@ -62,3 +63,5 @@
 #undef ECEDU_P256M_ADX_UNIT
 #undef ECEDU_P224W_PORTABLE_UNIT
 #undef ECEDU_P224W_ADX_UNIT
+#undef ECEDU_P384F_PORTABLE_UNIT
+#undef ECEDU_P384F_ADX_UNIT

@@ -1,0 +1,35 @@
+/*
+ * gfp_secp384r1_mulx.c -- secp384r1 (NIST P-384) at the MULX level: curve/prime/sw.tmpl.h over
+ * field/gfp/fe_p384_fold.h with its MULX/ADCX/ADOX product (the fold of 2^384 mod p in C),
+ * this whole unit compiled for BMI2 and ADX (the pragma only, as gfp_secp256r1_mulx.c) with
+ * ECEDU_P384F_ADX_UNIT.  Table ecedu_pcurve_secp384r1_mulx,
+ * called by gfp_secp384r1.c only while ecedu_gfp_mulx_enabled() (the CPU has BMI2 and ADX).
+ */
+#pragma GCC target("bmi2,adx")
+#define ECEDU_P384F_ADX_UNIT 1
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the field: p384 in the ordinary representation, the MULX/ADCX/ADOX product */
+#include "field/gfp/fe_p384_fold.h"
+
+/* the fe interface the curve template uses */
+#define FE(name) p384f_##name
+#define FE_BYTES P384F_BYTES
+#include "field/gfp/fe_bind.h"
+
+/* the curve */
+#define PC(name) p384_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp384r1_mulx
+#define PC_A_ZERO ECEDU_PC_SECP384R1_A_ZERO
+#define PC_P ECEDU_PC_SECP384R1_P
+#define PC_PW ECEDU_PC_SECP384R1_LIMBS
+#define PC_B ECEDU_PC_SECP384R1_B
+#define PC_GX ECEDU_PC_SECP384R1_GX
+#define PC_GY ECEDU_PC_SECP384R1_GY
+#define PC_N ECEDU_PC_SECP384R1_N
+#define PC_NW ECEDU_PC_SECP384R1_NW
+#define PC_NBITS ECEDU_PC_SECP384R1_NBITS
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"
