@@ -316,14 +316,44 @@ GF_INL void FN(vmul)(__m128i *C, const __m128i *A, const __m128i *B) {
 }
 
 /* Squaring is linear over GF(2): (sum a_i z^i)^2 = sum a_i z^(2i)
- * (HMV 2.3.4), so a^2 is "a with a 0 inserted after each bit".  PCLMULQDQ
- * of a word by itself does exactly that (the cross terms cancel in pairs):
- * NW independent instructions, word i giving lane i. */
+ * (HMV 2.3.4), so a^2 is "a with a 0 inserted after each bit".  Two ways:
+ *   - PCLMULQDQ of a word by itself does exactly that (the cross terms
+ *     cancel in pairs): NW independent instructions, word i giving lane i;
+ *   - a 16-entry table of the spread nibbles (HMV Alg. 2.39 with 4-bit
+ *     pieces) in one register, looked up 16 nibbles at a time by PSHUFB
+ *     (Aranha, Lopez, Hankerson, "Efficient software implementation of
+ *     binary field arithmetic using vector instruction sets", LATINCRYPT
+ *     2010, Sec. 3): the low and the high nibbles of a lane are looked up
+ *     apart, and interleaving the two results byte by byte (PUNPCKL/HBW)
+ *     gives the spread of the lane's two words.  Seven simple vector
+ *     instructions per lane and no PCLMULQDQ: in the tau-adic loop, where
+ *     the squarings and the products compete for the one carry-less
+ *     multiplier, this was measured faster (GF_SQR_SHUFFLE below).
+ * Constant time both ways: the PSHUFB index is a byte of the operand, but
+ * it selects within a register, not a memory address. */
+#ifndef GF_SQR_SHUFFLE
+#define GF_SQR_SHUFFLE 0
+#endif
 GF_INL void FN(vsqr_spread)(__m128i *C, const __m128i *A) {
+#if GF_SQR_SHUFFLE
+    /* spread(v) for the nibble v: bit j of v at bit 2j */
+    const __m128i spread = _mm_setr_epi8(0x00, 0x01, 0x04, 0x05, 0x10, 0x11, 0x14, 0x15, 0x40, 0x41, 0x44, 0x45,
+                                         0x50, 0x51, 0x54, 0x55);
+    const __m128i low4 = _mm_set1_epi8(0x0f);
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++) {
+        const __m128i lo = _mm_shuffle_epi8(spread, _mm_and_si128(A[l], low4));
+        const __m128i hi = _mm_shuffle_epi8(spread, _mm_and_si128(_mm_srli_epi64(A[l], 4), low4));
+        /* byte b of the lane becomes the 16 bits (spread(high nibble), spread(low nibble)) */
+        C[2 * l] = _mm_unpacklo_epi8(lo, hi);
+        if (2 * l + 1 < GF_NW) C[2 * l + 1] = _mm_unpackhi_epi8(lo, hi);
+    }
+#else
 #pragma GCC unroll 12
     for (int i = 0; i < GF_NW; i++)
         C[i] = (i & 1) ? _mm_clmulepi64_si128(A[i >> 1], A[i >> 1], 0x11)
                        : _mm_clmulepi64_si128(A[i >> 1], A[i >> 1], 0x00);
+#endif
 }
 
 /* ---------------------------------------------------------------------
@@ -450,6 +480,75 @@ GF_HOT void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
     FN(vload)(A, a);
     FN(vload)(B, b);
     FN(vmulmod)(R, A, B);
+    FN(vstore)(r, R);
+#endif
+}
+
+/* ---------------------------------------------------------------------
+ * Sums of products with one reduction ("lazy reduction": reduction is
+ * GF(2)-linear, so (ab mod f) + (cd mod f) = (ab + cd) mod f, HMV 2.3.5;
+ * the formulas of the ladder and of the lambda addition are full of such
+ * sums).  The sum of two products of reduced elements still has degree at
+ * most 2m - 2, so it takes the product reduction FN(vreduce_prod) (one
+ * step for the trinomials), not the reduction of any 2 NW words of
+ * FN(reduce).  Everything stays in registers: no unreduced product is
+ * stored and reloaded.  r may alias any input.
+ * --------------------------------------------------------------------- */
+#if GF_ZMUL
+/* r = a b + c d mod f */
+GF_HOT void FN(mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d) {
+    __m512i P[GF_NR], Q[GF_NR], R[GF_NA];
+    FN(zmul)(P, FN(zload)(a), a, b);
+    FN(zmul)(Q, FN(zload)(c), c, d);
+#pragma GCC unroll 8
+    for (int i = 0; i < GF_NR; i++) P[i] = _mm512_xor_si512(P[i], Q[i]);
+    FN(zreduce)(R, P, 2 * GF_M - 2);
+    FN(zstore)(r, R);
+}
+#else
+GF_HOT void FN(mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d) {
+    __m128i C[GF_NW], D[GF_NW], R[GF_NL];
+#if GF_YMUL
+    FN(ymul)(C, a, b);
+    FN(ymul)(D, c, d);
+#else
+    __m128i A[GF_NL], B[GF_NL];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+    FN(vmul)(C, A, B);
+    FN(vload)(A, c);
+    FN(vload)(B, d);
+    FN(vmul)(D, A, B);
+#endif
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) C[s] = _mm_xor_si128(C[s], D[s]);
+    FN(vreduce_prod)(R, C);
+    FN(vstore)(r, R);
+}
+#endif
+
+/* r = a b + s^2 mod f (the squaring as FN(vsqr_spread)) */
+GF_HOT void FN(mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
+#if GF_ZMUL /* the products live in 512-bit registers: two reductions there */
+    uint64_t t[GF_NW];
+    FN(sqr)(t, s);
+    FN(mul)(r, a, b);
+    FN(add)(r, r, t);
+#else
+    __m128i C[GF_NW], D[GF_NW], S[GF_NL], R[GF_NL];
+#if GF_YMUL
+    FN(ymul)(C, a, b);
+#else
+    __m128i A[GF_NL], B[GF_NL];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+    FN(vmul)(C, A, B);
+#endif
+    FN(vload)(S, s);
+    FN(vsqr_spread)(D, S);
+#pragma GCC unroll 12
+    for (int i = 0; i < GF_NW; i++) C[i] = _mm_xor_si128(C[i], D[i]);
+    FN(vreduce_prod)(R, C);
     FN(vstore)(r, R);
 #endif
 }
