@@ -316,44 +316,20 @@ GF_INL void FN(vmul)(__m128i *C, const __m128i *A, const __m128i *B) {
 }
 
 /* Squaring is linear over GF(2): (sum a_i z^i)^2 = sum a_i z^(2i)
- * (HMV 2.3.4), so a^2 is "a with a 0 inserted after each bit".  Two ways:
- *   - PCLMULQDQ of a word by itself does exactly that (the cross terms
- *     cancel in pairs): NW independent instructions, word i giving lane i;
- *   - a 16-entry table of the spread nibbles (HMV Alg. 2.39 with 4-bit
- *     pieces) in one register, looked up 16 nibbles at a time by PSHUFB
- *     (Aranha, Lopez, Hankerson, "Efficient software implementation of
- *     binary field arithmetic using vector instruction sets", LATINCRYPT
- *     2010, Sec. 3): the low and the high nibbles of a lane are looked up
- *     apart, and interleaving the two results byte by byte (PUNPCKL/HBW)
- *     gives the spread of the lane's two words.  Seven simple vector
- *     instructions per lane and no PCLMULQDQ: in the tau-adic loop, where
- *     the squarings and the products compete for the one carry-less
- *     multiplier, this was measured faster (GF_SQR_SHUFFLE below).
- * Constant time both ways: the PSHUFB index is a byte of the operand, but
- * it selects within a register, not a memory address. */
-#ifndef GF_SQR_SHUFFLE
-#define GF_SQR_SHUFFLE 0
-#endif
+ * (HMV 2.3.4), so a^2 is "a with a 0 inserted after each bit".  PCLMULQDQ
+ * of a word by itself does exactly that (the cross terms cancel in pairs):
+ * NW independent instructions, word i giving lane i.
+ * (Tried: the 16-entry table of spread nibbles in one register, looked up
+ * 16 nibbles at a time by PSHUFB and interleaved by PUNPCKL/HBW (Aranha,
+ * Lopez, Hankerson, LATINCRYPT 2010), seven simple instructions per lane
+ * and no PCLMULQDQ.  Measured slower on the SSE4.1 level at m = 233, AMD
+ * Zen 5: squaring chain 15.9 against 14.0 TSC ticks, the tau-adic ECDH 4%
+ * slower: the reduction, not the multiplier, bounds the squaring there.) */
 GF_INL void FN(vsqr_spread)(__m128i *C, const __m128i *A) {
-#if GF_SQR_SHUFFLE
-    /* spread(v) for the nibble v: bit j of v at bit 2j */
-    const __m128i spread = _mm_setr_epi8(0x00, 0x01, 0x04, 0x05, 0x10, 0x11, 0x14, 0x15, 0x40, 0x41, 0x44, 0x45,
-                                         0x50, 0x51, 0x54, 0x55);
-    const __m128i low4 = _mm_set1_epi8(0x0f);
-#pragma GCC unroll 8
-    for (int l = 0; l < GF_NL; l++) {
-        const __m128i lo = _mm_shuffle_epi8(spread, _mm_and_si128(A[l], low4));
-        const __m128i hi = _mm_shuffle_epi8(spread, _mm_and_si128(_mm_srli_epi64(A[l], 4), low4));
-        /* byte b of the lane becomes the 16 bits (spread(high nibble), spread(low nibble)) */
-        C[2 * l] = _mm_unpacklo_epi8(lo, hi);
-        if (2 * l + 1 < GF_NW) C[2 * l + 1] = _mm_unpackhi_epi8(lo, hi);
-    }
-#else
 #pragma GCC unroll 12
     for (int i = 0; i < GF_NW; i++)
         C[i] = (i & 1) ? _mm_clmulepi64_si128(A[i >> 1], A[i >> 1], 0x11)
                        : _mm_clmulepi64_si128(A[i >> 1], A[i >> 1], 0x00);
-#endif
 }
 
 /* ---------------------------------------------------------------------
@@ -484,6 +460,23 @@ GF_HOT void FN(mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
 #endif
 }
 
+/* c (2 NW words) = a^2, not reduced. */
+GF_HOT void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
+    __m128i A[GF_NL], C[GF_NW];
+    FN(vload)(A, a);
+    FN(vsqr_spread)(C, A);
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) _mm_storeu_si128((__m128i *)(c + 2 * s), C[s]);
+}
+
+/* r = a^2 mod f.  r may alias a. */
+GF_HOT void FN(sqr)(uint64_t *r, const uint64_t *a) {
+    __m128i A[GF_NL];
+    FN(vload)(A, a);
+    FN(vsqrmod)(A, A);
+    FN(vstore)(r, A);
+}
+
 /* ---------------------------------------------------------------------
  * Sums of products with one reduction ("lazy reduction": reduction is
  * GF(2)-linear, so (ab mod f) + (cd mod f) = (ab + cd) mod f, HMV 2.3.5;
@@ -551,23 +544,6 @@ GF_HOT void FN(mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, c
     FN(vreduce_prod)(R, C);
     FN(vstore)(r, R);
 #endif
-}
-
-/* c (2 NW words) = a^2, not reduced. */
-GF_HOT void FN(sqr_spread)(uint64_t *c, const uint64_t *a) {
-    __m128i A[GF_NL], C[GF_NW];
-    FN(vload)(A, a);
-    FN(vsqr_spread)(C, A);
-#pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) _mm_storeu_si128((__m128i *)(c + 2 * s), C[s]);
-}
-
-/* r = a^2 mod f.  r may alias a. */
-GF_HOT void FN(sqr)(uint64_t *r, const uint64_t *a) {
-    __m128i A[GF_NL];
-    FN(vload)(A, a);
-    FN(vsqrmod)(A, A);
-    FN(vstore)(r, A);
 }
 
 /* r = a^(2^n), n >= 0 (public): n squarings without leaving the registers. */
