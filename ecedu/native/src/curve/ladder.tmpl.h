@@ -80,7 +80,9 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         if (c->b_is_one) { /* public curve constant: X^4 + Z^4 = (X^2 + Z^2)^2 */
             FN(add)(s, s, q);
             FN(sqr)(X0, s);
-        } else {           /* X^4 + b Z^4, one reduction */
+        } else {           /* X^4 + b Z^4, one reduction.  (Tried: (X^2 + sqrt(b) Z^2)^2
+                            * with sqrt(b) precomputed, one squaring fewer but a
+                            * longer chain: measured 3% slower at m = 233, SSE4.1.) */
             FN(sqr)(q, q);
             FN(mul_add_sqr)(X0, q, c->b, s);
         }
