@@ -51,7 +51,7 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
 
     /* R0 = P = (x : 1), R1 = 2P = (x^4 + b : x^2)   (top bit of k-hat) */
     uint64_t X0[GF_NW], Z0[GF_NW], X1[GF_NW], Z1[GF_NW];
-    uint64_t t[GF_NW], u[GF_NW], s[GF_NW], q[GF_NW], c1[2 * GF_NW], c2[2 * GF_NW];
+    uint64_t t[GF_NW], u[GF_NW], s[GF_NW], q[GF_NW];
     FN(copy)(X0, x);
     for (int i = 0; i < GF_NW; i++) Z0[i] = 0;
     Z0[0] = 1;
@@ -72,10 +72,7 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         FN(mul)(u, X1, Z0);
         FN(add)(Z1, t, u);
         FN(sqr)(Z1, Z1);
-        FN(mul_unreduced)(c1, t, u);
-        FN(mul_unreduced)(c2, x, Z1);
-        for (int j = 0; j < 2 * GF_NW; j++) c1[j] ^= c2[j];
-        FN(reduce)(X1, c1);
+        FN(mul_add)(X1, t, u, x, Z1);
         /* x-only doubling of R0 */
         FN(sqr)(s, X0);
         FN(sqr)(q, Z0);
@@ -83,12 +80,11 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         if (c->b_is_one) { /* public curve constant: X^4 + Z^4 = (X^2 + Z^2)^2 */
             FN(add)(s, s, q);
             FN(sqr)(X0, s);
-        } else {           /* X^4 + b Z^4, one reduction */
+        } else {           /* X^4 + b Z^4, one reduction.  (Tried: (X^2 + sqrt(b) Z^2)^2
+                            * with sqrt(b) precomputed, one squaring fewer but a
+                            * longer chain: measured 3% slower at m = 233, SSE4.1.) */
             FN(sqr)(q, q);
-            FN(mul_unreduced)(c1, q, c->b);
-            FN(sqr_spread)(c2, s);
-            for (int j = 0; j < 2 * GF_NW; j++) c1[j] ^= c2[j];
-            FN(reduce)(X0, c1);
+            FN(mul_add_sqr)(X0, q, c->b, s);
         }
     }
     FN(cswap)(X0, X1, 0 - prev);

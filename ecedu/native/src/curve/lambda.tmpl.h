@@ -37,10 +37,8 @@ GF_HOT void FN(lam_madd)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *
     FN(mul)(J, A, G);
     FN(mul)(X, H, I);            /* X3 */
     FN(add)(t, L, Z);
-    FN(mul)(t, J, t);
     FN(add)(I, I, G);
-    FN(sqr)(L, I);
-    FN(add)(L, L, t);            /* L3 */
+    FN(mul_add_sqr)(L, J, t, I); /* L3 = J (L + Z) + (I + G)^2, one reduction */
     FN(mul)(Z, J, Z);            /* Z3 */
 }
 

@@ -49,21 +49,17 @@ GF_HOT void FN(ld_madd)(const ecedu_curve *c, uint64_t *X3, uint64_t *Y3, uint64
     FN(mul)(C, Z, B);
     FN(mul_a)(c, t, z2);
     FN(add)(t, t, C);
-    FN(sqr)(D, B);
-    FN(mul)(D, D, t);
+    FN(sqr)(D, B);               /* D = B^2 (C + a Z1^2) is only a term of X3 */
     FN(sqr)(nz, C);
     FN(mul)(E, A, C);
-    FN(sqr)(nx, A);
-    FN(add)(nx, nx, D);
+    FN(mul_add_sqr)(nx, D, t, A); /* A^2 + D with one reduction (lazy, HMV 2.3.5) */
     FN(add)(nx, nx, E);
     FN(mul)(F, x2, nz);
     FN(add)(F, F, nx);
-    FN(add)(t, x2, y2);
+    FN(add)(D, x2, y2);
     FN(sqr)(G, nz);
-    FN(mul)(G, G, t);
     FN(add)(t, E, nz);
-    FN(mul)(Y3, t, F);
-    FN(add)(Y3, Y3, G);
+    FN(mul_add)(Y3, t, F, G, D); /* (E + Z3) F + (x2 + y2) Z3^2, one reduction */
     FN(copy)(X3, nx);
     FN(copy)(Z3, nz);
 }

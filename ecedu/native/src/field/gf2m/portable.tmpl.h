@@ -125,6 +125,24 @@ GF_HOT void FN(sqr)(uint64_t *r, const uint64_t *a) {
     FN(reduce)(r, c);
 }
 
+/* r = a b + c d and r = a b + s^2 mod f with one reduction (reduction is
+ * GF(2)-linear, HMV 2.3.5; as in clmul128.tmpl.h).  r may alias any input. */
+GF_HOT void FN(mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d) {
+    uint64_t p[2 * GF_NW], q[2 * GF_NW];
+    FN(mul_unreduced)(p, a, b);
+    FN(mul_unreduced)(q, c, d);
+    for (int i = 0; i < 2 * GF_NW; i++) p[i] ^= q[i];
+    FN(reduce)(r, p);
+}
+
+GF_HOT void FN(mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
+    uint64_t p[2 * GF_NW], q[2 * GF_NW];
+    FN(mul_unreduced)(p, a, b);
+    FN(sqr_spread)(q, s);
+    for (int i = 0; i < 2 * GF_NW; i++) p[i] ^= q[i];
+    FN(reduce)(r, p);
+}
+
 /* r = a^(2^n), n >= 0 (public). */
 static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
     for (int i = 0; i < GF_NW; i++) r[i] = a[i];
