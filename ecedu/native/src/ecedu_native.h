@@ -51,10 +51,11 @@ enum ecedu_field_opcode {
 /* Operations of ecedu_ecdsa_modn_op (arithmetic mod n, for the tests). */
 enum ecedu_modn_opcode {
     ECEDU_MODN_MUL = 0,         /* a b mod n                                 */
-    ECEDU_MODN_INV = 1,         /* a^-1 mod n (Fermat; a = 0 gives 0)        */
+    ECEDU_MODN_INV = 1,         /* a^-1 mod n (divsteps; a = 0 gives 0)      */
     ECEDU_MODN_REDUCE = 2,      /* a mod n (any a of nlen bytes)             */
     ECEDU_MODN_ADD = 3,         /* a + b mod n                               */
     ECEDU_MODN_INV_VARTIME = 4, /* binary extended Euclid, public a          */
+    ECEDU_MODN_INV_FERMAT = 5,  /* a^(n-2), the cross-check of INV; 0 -> 0   */
 };
 
 /* Bits of ecedu_cpu_features(): what CPUID (and XGETBV) report. */

@@ -128,7 +128,7 @@ static int sign_with_nonce(int ci, const ecedu_modn *mn, const uint64_t *k, cons
                            const uint64_t *e, uint64_t *r, uint64_t *s) {
     size_t F = felen(ci), NL = nlen_of(ci);
     uint8_t kb[8 * W], rx[72], ry[72];
-    uint64_t X[W], km[W], kinv[W], dm[W], t[W];
+    uint64_t X[W], kinv[W], dm[W], t[W];
     int rc;
 
     /* R = kG; x(R) is public (it gives r) */
@@ -143,15 +143,14 @@ static int sign_with_nonce(int ci, const ecedu_modn *mn, const uint64_t *k, cons
     if (ecedu_ct_is_zero(r, W)) return ECEDU_ERR_RETRY;
 
     /* s = k^-1 (e + r d) mod n, in Montgomery arithmetic:
-     *   kinv = (kR)^(n-2) = k^-1 R,  t = r (dR) R^-1 + e = e + r d,
+     *   kinv = k^-1 R (divsteps, then to Montgomery form),  t = r (dR) R^-1 + e = e + r d,
      *   s = t (k^-1 R) R^-1 = k^-1 (e + r d). */
-    modn_to_mont(mn, km, k);
-    modn_inv_mont(mn, kinv, km);
+    modn_inv(mn, kinv, k);
+    modn_to_mont(mn, kinv, kinv);
     modn_to_mont(mn, dm, d);
     modn_mul(mn, t, r, dm);
     modn_add(mn, t, t, e);
     modn_mul(mn, s, t, kinv);
-    ecedu_wipe(km, sizeof km);
     ecedu_wipe(kinv, sizeof kinv);
     ecedu_wipe(dm, sizeof dm);
     ecedu_wipe(t, sizeof t);
@@ -531,16 +530,17 @@ int ecedu_ecdsa_modn_op(int ci, int op, const uint8_t *a, const uint8_t *b, uint
         modn_to_mont(mn, t, A);
         modn_mul(mn, Rr, t, B);
         break;
-    case 1:
-        modn_to_mont(mn, t, A);
-        modn_inv_mont(mn, t, t);
-        modn_from_mont(mn, Rr, t);
-        break;
+    case 1: modn_inv(mn, Rr, A); break;
     case 2: modn_reduce(mn, Rr, A); break;
     case 3: modn_add(mn, Rr, A, B); break;
     case 4:
         if (ecedu_ct_is_zero(A, W)) return ECEDU_ERR_RANGE;
         modn_inv_vartime(mn, Rr, A);
+        break;
+    case 5:
+        modn_to_mont(mn, t, A);
+        modn_inv_mont(mn, t, t);
+        modn_from_mont(mn, Rr, t);
         break;
     default: return ECEDU_ERR_ARGUMENT;
     }

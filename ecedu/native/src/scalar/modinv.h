@@ -109,44 +109,36 @@ static void modinv_init(ecedu_modinv *c, const uint64_t *n, int nw, int nbits) {
 }
 
 /*
- * 62 divsteps on the low words f, g (f odd) from delta: returns the new delta and T (times
- * 2^62).  Invariant after i steps: (u f0 + v g0, q f0 + r g0) = 2^i (f_i, g_i), with the
- * f-row doubled at each step instead of the g-row halved, so T stays integral; and
- * |u| + |v| <= 2^i, |q| + |r| <= 2^i (the swap exchanges and negates the rows, the addition
- * gives the g-row at most the sum of both norms, the doubling doubles the f-row: all <= 2^(i+1)).
+ * 62 divsteps on the low words f, g (f odd), with eta = -delta (so that "delta > 0" is the sign
+ * bit of eta, one arithmetic shift, off the critical path of the g computation): returns the new
+ * eta and T (times 2^62).  Invariant after i steps: (u f0 + v g0, q f0 + r g0) = 2^i (f_i, g_i),
+ * with the f-row doubled at each step instead of the g-row halved, so T stays integral; and
+ * |u| + |v| <= 2^i, |q| + |r| <= 2^i (a step takes the rows (F, G) to (2F, G + F), (2F, G) or,
+ * swapping, to (2G, G - F): every row norm at most the sum of both, <= 2^(i+1)).
  * After 62 steps every entry lies in [-2^62, 2^62]: an int64_t.  u, v, q, r, f, g are kept
  * as uint64_t (arithmetic mod 2^64 is exact for them; f and g only need their low 62 - i
- * bits at step i: the right shift's top bit is don't-care).  |delta| grows by at most 1 a
- * step: |delta| <= 1 + 27 * 62 overall.
+ * bits at step i, all that the parity at steps i..61 depends on: the right shift's top bit
+ * is don't-care).  |eta| grows by at most 1 a step: |eta| <= 1 + 27 * 62 overall.
  */
-static inline __attribute__((always_inline)) int64_t modinv_divsteps62(int64_t delta, uint64_t f,
+static inline __attribute__((always_inline)) int64_t modinv_divsteps62(int64_t eta, uint64_t f,
                                                                       uint64_t g, modinv_trans *t) {
-    uint64_t u = 1, v = 0, q = 0, r = 1, dl = (uint64_t)delta;
+    uint64_t u = 1, v = 0, q = 0, r = 1;
     for (int i = 0; i < 62; i++) {
-        uint64_t pos = 0 - ((0 - dl) >> 63); /* all-ones iff delta > 0 (-delta < 0)        */
-        uint64_t odd = 0 - (g & 1);          /* all-ones iff g odd                          */
+        uint64_t pos = (uint64_t)(eta >> 63); /* all-ones iff delta > 0 (eta < 0)            */
+        uint64_t odd = 0 - (g & 1);           /* all-ones iff g odd                          */
         uint64_t sw = ecedu_in_reg(pos & odd);
-        /* if sw: (delta, f, g) <- (-delta, g, -f) and the rows likewise: then the "g odd"
-         * case below gives (1 - delta, g, (g - f) / 2), the first case of the divstep */
-        uint64_t x = (f ^ g) & sw;
-        f ^= x;
-        g ^= x;
-        g = (g ^ sw) - sw;
-        x = (u ^ q) & sw;
-        u ^= x;
-        q ^= x;
-        q = (q ^ sw) - sw;
-        x = (v ^ r) & sw;
-        v ^= x;
-        r ^= x;
-        r = (r ^ sw) - sw;
-        dl = (dl ^ sw) - sw;
-        /* g odd (still true after a swap: -f is odd): g += f, g-row += f-row */
-        g += f & odd;
-        q += u & odd;
-        r += v & odd;
+        /* g odd: the g-row gets the f-row added, or subtracted if delta > 0; that is
+         * 2 g' = g + f or g - f of both cases of the divstep */
+        g += ((f ^ pos) - pos) & odd;
+        q += ((u ^ pos) - pos) & odd;
+        r += ((v ^ pos) - pos) & odd;
+        /* the swap case (delta > 0, g odd) also has f' = g: f + (g - f), the f-row likewise */
+        f += g & sw;
+        u += q & sw;
+        v += r & sw;
+        /* delta' = 1 - delta (swap) or 1 + delta: eta' = ~eta = (eta ^ -1) - 0 or eta - 1 */
+        eta = (int64_t)(((uint64_t)eta ^ sw) - (sw + 1));
         /* halve g: here the f-row is doubled instead */
-        dl += 1;
         g >>= 1;
         u <<= 1;
         v <<= 1;
@@ -155,7 +147,7 @@ static inline __attribute__((always_inline)) int64_t modinv_divsteps62(int64_t d
     t->v = (int64_t)v;
     t->q = (int64_t)q;
     t->r = (int64_t)r;
-    return (int64_t)dl;
+    return eta;
 }
 
 /*
@@ -247,9 +239,9 @@ static inline __attribute__((always_inline)) void modinv_core(const ecedu_modinv
     modinv_trans t;
     for (int i = 0; i < L; i++) f[i] = c->m[i];
     modinv_to_limbs(g, x, c->nw, L);
-    int64_t delta = 1;
+    int64_t eta = -1; /* delta = 1 */
     for (int b = 0; b < c->batches; b++) {
-        delta = modinv_divsteps62(delta, (uint64_t)f[0], (uint64_t)g[0], &t);
+        eta = modinv_divsteps62(eta, (uint64_t)f[0], (uint64_t)g[0], &t);
         modinv_update_de(d, e, &t, c, L);
         modinv_update_fg(f, g, &t, L);
     }
@@ -265,7 +257,7 @@ static inline __attribute__((always_inline)) void modinv_core(const ecedu_modinv
     ecedu_wipe(d, sizeof d);
     ecedu_wipe(e, sizeof e);
     ecedu_wipe(&t, sizeof t);
-    ecedu_wipe(&delta, sizeof delta);
+    ecedu_wipe(&eta, sizeof eta);
 }
 
 /*
