@@ -13,7 +13,9 @@ from ecedu import native
 from ecedu.curves import get_curve
 from ecedu.errors import ECEduError
 
-pytestmark = pytest.mark.skipif(not native.available(), reason=f"native library not built: {native.load_error()}")
+pytestmark = pytest.mark.skipif(
+    not native.available(), reason=f"native library not built: {native.load_error()}"
+)
 
 from ecedu.native import ecdsa_bridge as eb  # noqa: E402
 from ecedu.native import library  # noqa: E402
@@ -62,7 +64,9 @@ def test_zero_maps_to_zero_and_inputs_at_n_are_rejected(name):
         eb.modn_op(name, "inv", n)
 
 
-@pytest.mark.parametrize("name", ["secp160r1", "secp256r1", "secp256k1", "secp384r1", "secp521r1", "sect571r1"])
+@pytest.mark.parametrize(
+    "name", ["secp160r1", "secp256r1", "secp256k1", "secp384r1", "secp521r1", "sect571r1"]
+)
 def test_divsteps_and_fermat_agree(name):
     n = get_curve(name).n
     rng = random.Random(f"fermat/{name}")
