@@ -1,7 +1,7 @@
 /*
  * gfp_undef.h -- the end of one prime-curve instance: undefines every macro of the contract of
  * curve/prime/sw.tmpl.h (PC*, FE_*) and of curve/prime/iso.tmpl.h (ISO_*) and of the fields the instances build it on
- * (field/gfp/fe_mont.tmpl.h's FEM*, fe_p256_mont.h's and fe_p224_mont.h's unit switches), so that the next instance
+ * (field/gfp/fe_mont.tmpl.h's FEM*, the unit switches of field/gfp/fe_level.h and its macro), so that the next instance
  * in the same unit (instances/gfp_compare.c has several) starts clean.  Included after each
  * #include of the curve template, as instance.tmpl.h ends the binary instances.
  */
@@ -56,7 +56,6 @@
 #undef PC_GLV_MB1
 #undef PC_GLV_MB2
 #undef PC_GLV_KBITS
-#undef ECEDU_P256M_PORTABLE_UNIT
-#undef ECEDU_P256M_ADX_UNIT
-#undef ECEDU_P224W_PORTABLE_UNIT
-#undef ECEDU_P224W_ADX_UNIT
+#undef ECEDU_FE_PORTABLE_UNIT
+#undef ECEDU_FE_ADX_UNIT
+#undef ECEDU_FE_LEVEL_MUL_SQR
