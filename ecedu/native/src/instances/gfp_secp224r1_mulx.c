@@ -27,6 +27,7 @@
 #define FE_CMOV p224w_cmov
 #define FE_IS_ZERO p224w_is_zero
 #define FE_INV p224w_inv
+#define FE_HALF p224w_half
 
 /* the curve */
 #define PC(name) p224_##name

@@ -28,6 +28,7 @@
 #define FE_CMOV p256m_cmov
 #define FE_IS_ZERO p256m_is_zero
 #define FE_INV p256m_inv
+#define FE_HALF p256m_half
 
 /* the curve */
 #define PC(name) p256_##name

@@ -28,6 +28,7 @@
 #undef FE_CMOV
 #undef FE_IS_ZERO
 #undef FE_INV
+#undef FE_HALF
 #undef PC
 #undef PC_TABLE_NAME
 #undef PC_A_ZERO
