@@ -152,7 +152,9 @@ def test_half_of_the_saturated_fields(driver, level):
             want.append((pfx, a, b, [a * inv2 % p, (a + b) * inv2 * inv2 % p]))
     args = [str(driver)] + (["portable"] if level == "portable" else [])
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
-    r = subprocess.run(args, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300, env=env)
+    r = subprocess.run(
+        args, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300, env=env
+    )
     assert r.returncode == 0 and "runtime error" not in r.stderr, r.stdout[-2000:] + r.stderr[-4000:]
     out = r.stdout.splitlines()
     assert len(out) == len(want)
