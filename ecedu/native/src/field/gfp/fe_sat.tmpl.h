@@ -166,8 +166,8 @@ static inline __attribute__((always_inline)) void FE_NAME(sub)(FE_NAME(fe) *r, c
 }
 #endif
 
-/* r = a / 2 mod p (not in the brief's fe interface: an optional extra a curve may take, as
- * FE_HALF of curve/prime/sw.tmpl.h).  p is odd: a / 2 if a is even, else (a + p) / 2, an
+/* r = a / 2 mod p (not in the fe interface of field/gfp/README.md: an optional extra a curve
+ * may take, as FE_HALF of curve/prime/sw.tmpl.h).  p is odd: a / 2 if a is even, else (a + p) / 2, an
  * integer < p (a + p < 2p); p added under the mask of a's low bit (no branch), the carry out
  * of the top limb (a + p < 2^(64 FE_N + 1)) shifted back in as the top bit.  In Montgomery form
  * too: (x R) / 2 = (x / 2) R. */
