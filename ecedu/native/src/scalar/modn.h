@@ -298,7 +298,7 @@ __attribute__((target("bmi2,adx"), noinline)) static void modn_mul4_adx(const ec
 static inline __attribute__((always_inline, target("bmi2,adx"))) void modn_sqr4_adx_core(const ecedu_modn *c,
                                                                                        uint64_t *r,
                                                                                        const uint64_t *a) {
-    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, z, th[4];
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, th[4];
     __asm__(
         /* cross products: row a0 (a1, a2, a3), then a1 a3, a2 a3, a1 a2 */
         "movq 0(%[a]), %%rdx\n\t"
@@ -353,7 +353,7 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void modn_sqr4_
 #define MODN4_REDC_ROW(w0, w1, w2, w3, w4, w5)                                                         \
     "movq %[" w0 "], %%rdx\n\t"                                                                       \
     "imulq %[n0], %%rdx\n\t"                                                                          \
-    "xorl %k[z], %k[z]\n\t"                                                                           \
+    "xorl %k[t6], %k[t6]\n\t"                                                                           \
     "mulxq %[nn0], %[lo], %[hi]\n\t"                                                                  \
     "adcxq %[lo], %[" w0 "]\n\t"                                                                      \
     "adoxq %[hi], %[" w1 "]\n\t"                                                                      \
@@ -366,9 +366,9 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void modn_sqr4_
     "mulxq %[nn3], %[lo], %[hi]\n\t"                                                                  \
     "adcxq %[lo], %[" w3 "]\n\t"                                                                      \
     "adoxq %[hi], %[" w4 "]\n\t"                                                                      \
-    "adcxq %[z], %[" w4 "]\n\t"                                                                       \
-    "adcxq %[z], %[" w5 "]\n\t"                                                                       \
-    "adoxq %[z], %[" w5 "]\n\t"
+    "adcxq %[t6], %[" w4 "]\n\t"                                                                       \
+    "adcxq %[t6], %[" w5 "]\n\t"                                                                       \
+    "adoxq %[t6], %[" w5 "]\n\t"
         MODN4_REDC_ROW("t0", "t1", "t2", "t3", "t4", "t5")
         MODN4_REDC_ROW("t1", "t2", "t3", "t4", "t5", "t0")
         MODN4_REDC_ROW("t2", "t3", "t4", "t5", "t0", "t1")
@@ -382,19 +382,19 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void modn_sqr4_
         "adcq $0, %[t2]\n\t"
         "movq %[t4], %[lo]\n\t"
         "movq %[t5], %[hi]\n\t"
-        "movq %[t0], %[z]\n\t"
+        "movq %[t0], %[t7]\n\t"
         "movq %[t1], %%rdx\n\t"
         "subq %[nn0], %[lo]\n\t"
         "sbbq %[nn1], %[hi]\n\t"
-        "sbbq %[nn2], %[z]\n\t"
+        "sbbq %[nn2], %[t7]\n\t"
         "sbbq %[nn3], %%rdx\n\t"
         "sbbq $0, %[t2]\n\t"
         "cmovncq %[lo], %[t4]\n\t"
         "cmovncq %[hi], %[t5]\n\t"
-        "cmovncq %[z], %[t0]\n\t"
+        "cmovncq %[t7], %[t0]\n\t"
         "cmovncq %%rdx, %[t1]\n\t"
         : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
-          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z), [th] "=m"(th)
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [th] "=m"(th)
         : [a] "r"(a), [n0] "m"(c->n0), [nn0] "m"(c->n[0]), [nn1] "m"(c->n[1]), [nn2] "m"(c->n[2]),
           [nn3] "m"(c->n[3]), "m"(*(const uint64_t(*)[4])a)
         : "rdx", "cc");
