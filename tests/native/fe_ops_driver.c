@@ -187,6 +187,26 @@ RUN(p160c, 20)
 RUN(p192f, 24)
 RUN(p384f, 48)
 
+/* The halving of the saturated fields (fe_sat.tmpl.h's FE_NAME(half), the FE_HALF of
+ * curve/prime/sw.tmpl.h): input lines "h.<field> <a> <b>", output a/2 and ((a+b)/2)/2. */
+#define HALF(pfx, N)                                                                 \
+    static void half_##pfx(const uint8_t *ab, const uint8_t *bb) {                   \
+        pfx##_fe a, b, t;                                                            \
+        uint8_t o[N];                                                                \
+        pfx##_from_bytes(&a, ab), pfx##_from_bytes(&b, bb);                          \
+        pfx##_half(&t, &a), pfx##_to_bytes(o, &t), put(o, N);                        \
+        pfx##_add(&t, &a, &b), pfx##_half(&t, &t), pfx##_half(&t, &t);               \
+        pfx##_to_bytes(o, &t), put(o, N);                                            \
+        putchar('\n');                                                               \
+    }
+HALF(p192s, 24)
+HALF(p224s, 28)
+HALF(p256s, 32)
+HALF(p384s, 48)
+HALF(p521m, 66)
+HALF(p256m, 32)
+HALF(p224w, 28)
+
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
         {"p192s", 24, run_p192s}, {"p224s", 28, run_p224s}, {"p256s", 32, run_p256s},
@@ -196,6 +216,9 @@ int main(int argc, char **argv) {
         {"g160s", 20, run_g160s}, {"g192s", 24, run_g192s}, {"g224s", 28, run_g224s},
         {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp}, {"p160c", 20, run_p160c},
         {"p192f", 24, run_p192f}, {"p384f", 48, run_p384f},
+        {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
+        {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
+        {"h.p224w", 28, half_p224w},
     };
     if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
     char name[16], ha[200], hb[200];

@@ -72,6 +72,38 @@ def test_modn_arithmetic(name):
         eb.modn_op(name, "mul", n, 1)
 
 
+FOUR_WORD = [c for c in CURVES if 192 < get_curve(c).n.bit_length() <= 256]
+
+
+@pytest.mark.parametrize("level", ["portable", "mulx"])
+@pytest.mark.parametrize("name", FOUR_WORD)
+def test_modn_four_words_at_each_level(name, level):
+    """scalar/modn.h's 4-word product at both prime-field levels (mulx: the MULX/ADCX/ADOX
+    assembly, modn_mul4_adx; portable: the CIOS C) against Python, with the operands at their
+    bounds: a, b near n, and reduce's a up to 2^(8 nlen) - 1 (modn_to_mont, a < R)."""
+    if level not in native.available_prime_implementations():
+        pytest.skip(f"no {level} level on this CPU")
+    n = get_curve(name).n
+    nlen = (n.bit_length() + 7) // 8
+    rng = random.Random(name + level)
+    native.force_prime_implementation(level)
+    try:
+        vals = [1, 2, 3, n - 1, n - 2, (n + 1) // 2, (1 << 192) - 1, (1 << 64) + 1]
+        vals += [rng.randrange(1, n) for _ in range(12)]
+        for a in vals:
+            for b in (vals[0], vals[3], rng.randrange(n), a):
+                assert eb.modn_op(name, "mul", a, b) == a * b % n
+            assert eb.modn_op(name, "inv", a) == pow(a, -1, n)
+        for x in [n, n + 1, 2 * n - 1, (1 << (8 * nlen)) - 1, (1 << (8 * nlen)) - n]:
+            if x < 1 << (8 * nlen):
+                assert eb.modn_op(name, "reduce", x) == x % n
+        d, msg = rng.randrange(1, n), name.encode()
+        ref = decode_signature(ecdsa.sign(name, d, msg, hash="sha256", backend="python"))
+        assert eb.ecdsa_sign(name, d, hashlib.sha256(msg).digest()) == ref
+    finally:
+        native.force_prime_implementation(None)
+
+
 # ---------------------------------------------------------------- signing
 
 

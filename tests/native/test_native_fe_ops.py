@@ -131,3 +131,35 @@ def test_fe_interface_of_every_field(driver, level):
         got = [int(f[0]), int(f[1])] + [int(x, 16) for x in f[2:11]] + [int(f[11]), int(f[12])]
         got += [int(x, 16) for x in f[13:]]
         assert got == exp, (pfx, hex(a), hex(b))
+
+
+HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w"]
+
+
+@pytest.mark.parametrize("level", ["best", "portable"])
+def test_half_of_the_saturated_fields(driver, level):
+    """fe_sat.tmpl.h's halving (the FE_HALF of curve/prime/sw.tmpl.h's a = -3 doubling), the
+    4-limb assembly and the C of the other sizes, against Python: a / 2 and (a + b) / 4 mod p."""
+    if level == "portable" and "mulx" not in native.available_prime_implementations():
+        pytest.skip("no MULX level on this CPU: 'best' already is the portable code")
+    rng = random.Random("half" + level)
+    lines, want = [], []
+    for pfx in HALF_FIELDS:
+        p = NIST[FIELDS[pfx]]
+        n = (p.bit_length() + 7) // 8
+        for a, b in _inputs(p, rng):
+            if a >= p or b >= p:
+                continue
+            lines.append(f"h.{pfx} {a.to_bytes(n, 'big').hex()} {b.to_bytes(n, 'big').hex()}")
+            inv2 = pow(2, -1, p)
+            want.append((pfx, a, b, [a * inv2 % p, (a + b) * inv2 * inv2 % p]))
+    args = [str(driver)] + (["portable"] if level == "portable" else [])
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
+    r = subprocess.run(
+        args, input="\n".join(lines) + "\n", capture_output=True, text=True, timeout=300, env=env
+    )
+    assert r.returncode == 0 and "runtime error" not in r.stderr, r.stdout[-2000:] + r.stderr[-4000:]
+    out = r.stdout.splitlines()
+    assert len(out) == len(want)
+    for line, (pfx, a, b, exp) in zip(out, want):
+        assert [int(x, 16) for x in line.split()] == exp, (pfx, hex(a), hex(b))

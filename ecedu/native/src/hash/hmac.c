@@ -6,37 +6,54 @@
 #include "internal.h" /* ecedu_wipe */
 #include "hash/sha256.h"
 
-void ecedu_hmac_sha256_3(const uint8_t *key, size_t keylen, const uint8_t *p1, size_t l1,
-                         const uint8_t *p2, size_t l2, const uint8_t *p3, size_t l3,
-                         uint8_t out[ECEDU_SHA256_LEN]) {
-    uint8_t k0[64], pad[64], inner[ECEDU_SHA256_LEN];
-    ecedu_sha256_ctx ctx;
+void ecedu_hmac_sha256_key(ecedu_hmac_key *hk, const uint8_t *key, size_t keylen) {
+    uint8_t k0[64], pad[64];
     /* K0: the key, hashed first if longer than the block, zero padded. */
     memset(k0, 0, sizeof k0);
     if (keylen > 64) {
-        ecedu_sha256_init(&ctx);
-        ecedu_sha256_update(&ctx, key, keylen);
-        ecedu_sha256_final(&ctx, k0);
+        ecedu_sha256_init(&hk->inner);
+        ecedu_sha256_update(&hk->inner, key, keylen);
+        ecedu_sha256_final(&hk->inner, k0);
     } else if (keylen) {
         memcpy(k0, key, keylen);
     }
-    /* inner = H((K0 ^ ipad) || message) */
+    /* the states after (K0 ^ ipad) and after (K0 ^ opad): one compression each */
     for (int i = 0; i < 64; i++) pad[i] = k0[i] ^ 0x36;
-    ecedu_sha256_init(&ctx);
-    ecedu_sha256_update(&ctx, pad, 64);
+    ecedu_sha256_init(&hk->inner);
+    ecedu_sha256_update(&hk->inner, pad, 64);
+    for (int i = 0; i < 64; i++) pad[i] = k0[i] ^ 0x5c;
+    ecedu_sha256_init(&hk->outer);
+    ecedu_sha256_update(&hk->outer, pad, 64);
+    /* wipe key material (the DRBG key K is secret) */
+    ecedu_wipe(k0, sizeof k0);
+    ecedu_wipe(pad, sizeof pad);
+}
+
+void ecedu_hmac_sha256_keyed(const ecedu_hmac_key *hk, const uint8_t *p1, size_t l1, const uint8_t *p2,
+                             size_t l2, const uint8_t *p3, size_t l3, uint8_t out[ECEDU_SHA256_LEN]) {
+    uint8_t inner[ECEDU_SHA256_LEN];
+    ecedu_sha256_ctx ctx;
+    /* inner = H((K0 ^ ipad) || message) */
+    ctx = hk->inner;
     ecedu_sha256_update(&ctx, p1, l1);
     ecedu_sha256_update(&ctx, p2, l2);
     ecedu_sha256_update(&ctx, p3, l3);
     ecedu_sha256_final(&ctx, inner);
     /* out = H((K0 ^ opad) || inner) */
-    for (int i = 0; i < 64; i++) pad[i] = k0[i] ^ 0x5c;
-    ecedu_sha256_init(&ctx);
-    ecedu_sha256_update(&ctx, pad, 64);
+    ctx = hk->outer;
     ecedu_sha256_update(&ctx, inner, sizeof inner);
     ecedu_sha256_final(&ctx, out);
-    /* wipe key material (the DRBG key K is secret) */
-    ecedu_wipe(k0, sizeof k0);
-    ecedu_wipe(pad, sizeof pad);
+    ecedu_wipe(inner, sizeof inner);
+    ecedu_wipe(&ctx, sizeof ctx);
+}
+
+void ecedu_hmac_sha256_3(const uint8_t *key, size_t keylen, const uint8_t *p1, size_t l1,
+                         const uint8_t *p2, size_t l2, const uint8_t *p3, size_t l3,
+                         uint8_t out[ECEDU_SHA256_LEN]) {
+    ecedu_hmac_key hk;
+    ecedu_hmac_sha256_key(&hk, key, keylen);
+    ecedu_hmac_sha256_keyed(&hk, p1, l1, p2, l2, p3, l3, out);
+    ecedu_wipe(&hk, sizeof hk);
 }
 
 /* Exported test hook (ctypes, tests/native). */

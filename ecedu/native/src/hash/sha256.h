@@ -33,10 +33,22 @@ void ecedu_hmac_sha256_3(const uint8_t *key, size_t keylen, const uint8_t *p1, s
                          const uint8_t *p2, size_t l2, const uint8_t *p3, size_t l3,
                          uint8_t out[ECEDU_SHA256_LEN]);
 
-/* HMAC-DRBG state of RFC 6979 section 3.2 with SHA-256 (hlen = 32). */
+/* A key prepared for HMAC-SHA256 (RFC 2104): the SHA-256 states after the blocks K0 ^ ipad
+ * and K0 ^ opad, so that each HMAC under the same key costs two compressions fewer (the
+ * DRBG below computes up to three HMACs under one K).  Secret: wiped by its owner. */
+typedef struct ecedu_hmac_key {
+    ecedu_sha256_ctx inner, outer;
+} ecedu_hmac_key;
+void ecedu_hmac_sha256_key(ecedu_hmac_key *hk, const uint8_t *key, size_t keylen);
+/* out = HMAC(key of hk, p1 || p2 || p3); hk is not changed. */
+void ecedu_hmac_sha256_keyed(const ecedu_hmac_key *hk, const uint8_t *p1, size_t l1, const uint8_t *p2,
+                             size_t l2, const uint8_t *p3, size_t l3, uint8_t out[ECEDU_SHA256_LEN]);
+
+/* HMAC-DRBG state of RFC 6979 section 3.2 with SHA-256 (hlen = 32); hk is K prepared. */
 typedef struct ecedu_drbg {
     uint8_t K[ECEDU_SHA256_LEN];
     uint8_t V[ECEDU_SHA256_LEN];
+    ecedu_hmac_key hk;
 } ecedu_drbg;
 
 /* RFC 6979 3.2 steps b-g: V = 0x01.., K = 0x00.., then two rounds of

@@ -1,12 +1,12 @@
 /*
  * gfp_secp224r1_mulx.c -- secp224r1 (NIST P-224) at the MULX level: curve/prime/sw.tmpl.h over
  * field/gfp/fe_p224_mont.h (Montgomery by p's words), this whole unit compiled for BMI2 and
- * ADX (the pragma only, as gfp_secp256r1_mulx.c) with ECEDU_P224W_ADX_UNIT, so the
+ * ADX (the pragma only, as gfp_secp256r1_mulx.c) with ECEDU_FE_ADX_UNIT, so the
  * MULX/ADCX/ADOX product is inlined into the formulas.  Table ecedu_pcurve_secp224r1_mulx,
  * called by gfp_secp224r1.c only while ecedu_gfp_mulx_enabled() (the CPU has BMI2 and ADX).
  */
 #pragma GCC target("bmi2,adx")
-#define ECEDU_P224W_ADX_UNIT 1
+#define ECEDU_FE_ADX_UNIT 1
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
@@ -17,6 +17,7 @@
 #define FE(name) p224w_##name
 #define FE_BYTES P224W_BYTES
 #include "field/gfp/fe_bind.h"
+#define FE_HALF FE(half)
 
 /* the curve */
 #define PC(name) p224_##name

@@ -3,17 +3,17 @@
  * specialised field field/gfp/fe_p256_mont.h (Montgomery multiplication by the word structure
  * of p, Gueron-Krasnov), the fastest fe implementation measured for this prime
  * (curve/prime/README.md).  The curve is built twice, one copy per prime-field level:
- *   here                   the portable C product (ECEDU_P256M_PORTABLE_UNIT: no flag test
+ *   here                   the portable C product (ECEDU_FE_PORTABLE_UNIT: no flag test
  *                          inside the field), table ecedu_pcurve_secp256r1_portable;
  *   gfp_secp256r1_mulx.c   the whole unit compiled for BMI2/ADX, the MULX/ADCX/ADOX product
- *                          inlined (ECEDU_P256M_ADX_UNIT), table ecedu_pcurve_secp256r1_mulx;
+ *                          inlined (ECEDU_FE_ADX_UNIT), table ecedu_pcurve_secp256r1_mulx;
  * and the table the protocols call, ecedu_pcurve_secp256r1 (at the end of this file), picks
  * one per call by cpu.c's flag ecedu_gfp_mulx_enabled() (CPUID has BMI2 and ADX, the level
  * not forced to portable), as the binary curves pick their level's table in cpu.c.  The flag
  * is public: the choice is constant time.  Constants: curve/prime/sec2_prime_params.h
  * (generated from ecedu/curves/sec2.py).
  */
-#define ECEDU_P256M_PORTABLE_UNIT 1
+#define ECEDU_FE_PORTABLE_UNIT 1
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
@@ -24,6 +24,7 @@
 #define FE(name) p256m_##name
 #define FE_BYTES P256M_BYTES
 #include "field/gfp/fe_bind.h"
+#define FE_HALF FE(half)
 
 /* the curve */
 #define PC(name) p256_##name

@@ -2,12 +2,12 @@
  * gfp_secp256r1_mulx.c -- secp256r1 (NIST P-256) at the MULX level: the same instance as
  * gfp_secp256r1.c (curve/prime/sw.tmpl.h over field/gfp/fe_p256_mont.h), this whole unit
  * compiled for BMI2 and ADX (the pragma only, as field/gfp/variants_adx.c) with
- * ECEDU_P256M_ADX_UNIT, so the MULX/ADCX/ADOX product is inlined into the formulas.  Table
+ * ECEDU_FE_ADX_UNIT, so the MULX/ADCX/ADOX product is inlined into the formulas.  Table
  * ecedu_pcurve_secp256r1_mulx, called by gfp_secp256r1.c only while ecedu_gfp_mulx_enabled()
  * (the CPU has BMI2 and ADX).
  */
 #pragma GCC target("bmi2,adx")
-#define ECEDU_P256M_ADX_UNIT 1
+#define ECEDU_FE_ADX_UNIT 1
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 
@@ -18,6 +18,7 @@
 #define FE(name) p256m_##name
 #define FE_BYTES P256M_BYTES
 #include "field/gfp/fe_bind.h"
+#define FE_HALF FE(half)
 
 /* the curve */
 #define PC(name) p256_##name

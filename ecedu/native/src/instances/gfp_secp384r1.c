@@ -3,9 +3,9 @@
  * specialised field field/gfp/fe_p384_fold.h (the ordinary representation, the product
  * reduced by folding 2^384 = 2^128 + 2^96 - 2^32 + 1 mod p), built twice, one copy per
  * prime-field level, as gfp_secp224r1.c:
- *   here                   the C product (ECEDU_P384F_PORTABLE_UNIT: no flag test), table
+ *   here                   the C product (ECEDU_FE_PORTABLE_UNIT: no flag test), table
  *                          ecedu_pcurve_secp384r1_portable;
- *   gfp_secp384r1_mulx.c   the MULX/ADCX/ADOX product (ECEDU_P384F_ADX_UNIT), the unit
+ *   gfp_secp384r1_mulx.c   the MULX/ADCX/ADOX product (ECEDU_FE_ADX_UNIT), the unit
  *                          compiled for BMI2/ADX, table ecedu_pcurve_secp384r1_mulx;
  * and the table the protocols call, ecedu_pcurve_secp384r1 (at the end of this file), picks
  * one per call by cpu.c's public flag ecedu_gfp_mulx_enabled().  Measured standalone (min TSC
@@ -17,7 +17,7 @@
 #include "curve/prime/sec2_prime_params.h"
 
 /* the field: p384 in the ordinary representation, the fold W^6 = c, the C product */
-#define ECEDU_P384F_PORTABLE_UNIT 1
+#define ECEDU_FE_PORTABLE_UNIT 1
 #include "field/gfp/fe_p384_fold.h"
 
 /* the fe interface the curve template uses */

@@ -2,11 +2,11 @@
  * gfp_secp384r1_mulx.c -- secp384r1 (NIST P-384) at the MULX level: curve/prime/sw.tmpl.h over
  * field/gfp/fe_p384_fold.h with its MULX/ADCX/ADOX product (the fold of 2^384 mod p in C),
  * this whole unit compiled for BMI2 and ADX (the pragma only, as gfp_secp256r1_mulx.c) with
- * ECEDU_P384F_ADX_UNIT.  Table ecedu_pcurve_secp384r1_mulx,
+ * ECEDU_FE_ADX_UNIT.  Table ecedu_pcurve_secp384r1_mulx,
  * called by gfp_secp384r1.c only while ecedu_gfp_mulx_enabled() (the CPU has BMI2 and ADX).
  */
 #pragma GCC target("bmi2,adx")
-#define ECEDU_P384F_ADX_UNIT 1
+#define ECEDU_FE_ADX_UNIT 1
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
 

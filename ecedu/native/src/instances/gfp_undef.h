@@ -2,8 +2,8 @@
  * gfp_undef.h -- the end of one prime-curve instance: undefines every macro of the contract of
  * curve/prime/sw.tmpl.h (PC*, and FE_* with the FE and FE_BYTES that field/gfp/fe_bind.h
  * binds them by) and of curve/prime/iso.tmpl.h (ISO_*) and of the fields the instances build it
- * on (field/gfp/fe_mont.tmpl.h's FEM*, fe_p256_mont.h's, fe_p224_mont.h's and fe_p384_fold.h's
- * unit switches), so that the next instance
+ * on (field/gfp/fe_mont.tmpl.h's FEM*, the unit switches of field/gfp/fe_level.h and its
+ * macro), so that the next instance
  * in the same unit (instances/gfp_compare.c has several) starts clean.  Included after each
  * #include of the curve template, as instance.tmpl.h ends the binary instances.
  */
@@ -31,6 +31,7 @@
 #undef FE_CMOV
 #undef FE_IS_ZERO
 #undef FE_INV
+#undef FE_HALF
 #undef PC
 #undef PC_TABLE_NAME
 #undef PC_A_ZERO
@@ -59,9 +60,6 @@
 #undef PC_GLV_MB1
 #undef PC_GLV_MB2
 #undef PC_GLV_KBITS
-#undef ECEDU_P256M_PORTABLE_UNIT
-#undef ECEDU_P256M_ADX_UNIT
-#undef ECEDU_P224W_PORTABLE_UNIT
-#undef ECEDU_P224W_ADX_UNIT
-#undef ECEDU_P384F_PORTABLE_UNIT
-#undef ECEDU_P384F_ADX_UNIT
+#undef ECEDU_FE_PORTABLE_UNIT
+#undef ECEDU_FE_ADX_UNIT
+#undef ECEDU_FE_LEVEL_MUL_SQR

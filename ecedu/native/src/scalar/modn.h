@@ -184,16 +184,270 @@ static inline __attribute__((always_inline)) void modn_mul_fips(const ecedu_modn
     for (int j = NW; j < ECEDU_MODN_W; j++) r[j] = 0;
 }
 
-/* r = a b R^-1 mod n: CIOS for 3 and 4 words, product scanning above. */
+#if defined(__x86_64__) && !ECEDU_MSAN
+/*
+ * The 4-word product (n < 2^256: P-256, secp256k1, brainpoolP256r1, P-224, ...) with MULX, ADCX
+ * and ADOX: the CIOS steps of modn_mul_core (Koc, Acar, Kaliski 1996) with two carry chains
+ * per row, CF for the low halves of the products and OF for the high halves (Gopal et al.,
+ * "Fast and constant-time implementation of modular exponentiation", Intel 2012, the ADX
+ * white paper), as field/gfp/fe_p256_mont.h's p256m_mul_adx does for p; n has no word
+ * structure, so each reduction row is a full one: m = t0 n0 (IMUL), t += m n (four MULX).
+ *
+ * Bounds (W = 2^64, R = W^4; the contract: a < R and b < n, or a < n and b < R; the loop runs
+ * over b's words).  Let t_i be t before step i, t_0 = 0.  Claim t_i < a + n: true for i = 0,
+ * and t_i + a b_i + m n <= (a + n - 1) + a (W - 1) + (W - 1) n < W (a + n), so the quotient
+ * t_{i+1} by W is < a + n.  Hence t_i < a + n < 2R = 2^257: four words and a fifth w4 in
+ * {0, 1}.  Inside a step the sums are < W (a + n) < 2^321: a sixth word w5 in {0, 1} (the
+ * product row alone can reach it: a b_i + t_i < a W + n, which may exceed 2^320 when a is
+ * near R).  The last quotient is t_4 = (a b + M n) / R for some M < R, < (R n + R n) / R = 2n
+ * (a < R, b < n, or the symmetric case), so one masked subtraction of n (SUB/SBB over five
+ * words, CMOVNC) gives a b R^-1 mod n < n.  Every MULX product is < W^2 and each chain adds
+ * one bit of carry per word: no carry is lost (the OF chain ends in w5, the CF chain's last
+ * carry is added into w5 by ADCX).
+ *
+ * The six words of t rotate through six registers from step to step: w0 is 0 after its
+ * reduction (t0 + lo(m n0) = 0 mod W by the choice of m, the CF chain starting at 0), so that
+ * register is the next step's empty w5.  Registers: t0..t5, lo, hi, z (the zero of the XOR
+ * that clears CF and OF), the pointers a, b (and one for n's words and n0, read from memory)
+ * and RDX.  Compiled for BMI2 and ADX by the function's target attribute, called only while
+ * cpu.c's public flag ecedu_gfp_mulx_enabled() is on (valgrind executes these instructions:
+ * tests/ctime_ecdsa); not in the MSan build (its inline-assembly rule, internal.h,
+ * ECEDU_MSAN), which compiles modn_mul_core.  The tests compare it with Python integers
+ * through ecedu_ecdsa_modn_op on every 4-word order at both levels.
+ */
+__attribute__((target("bmi2,adx"), noinline)) static void modn_mul4_adx(const ecedu_modn *c, uint64_t *r,
+                                                                       const uint64_t *a, const uint64_t *b) {
+    uint64_t t0 = 0, t1 = 0, t2 = 0, t3 = 0, t4 = 0, t5 = 0, lo, hi, z;
+    /* one step on (w0..w4; w5 = 0): the row t += a b_i, then the row t += m n; the quotient by
+     * W is (w1..w5), w0 (now 0) the next step's w5 */
+#define MODN4_STEP(i, w0, w1, w2, w3, w4, w5)                                                          \
+    "movq " #i "(%[b]), %%rdx\n\t"                                                                   \
+    "xorl %k[z], %k[z]\n\t"                                                                           \
+    "mulxq 0(%[a]), %[lo], %[hi]\n\t"                                                                 \
+    "adcxq %[lo], %[" w0 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w1 "]\n\t"                                                                      \
+    "mulxq 8(%[a]), %[lo], %[hi]\n\t"                                                                 \
+    "adcxq %[lo], %[" w1 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w2 "]\n\t"                                                                      \
+    "mulxq 16(%[a]), %[lo], %[hi]\n\t"                                                                \
+    "adcxq %[lo], %[" w2 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w3 "]\n\t"                                                                      \
+    "mulxq 24(%[a]), %[lo], %[hi]\n\t"                                                                \
+    "adcxq %[lo], %[" w3 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w4 "]\n\t"                                                                      \
+    "adcxq %[z], %[" w4 "]\n\t"                                                                       \
+    "adcxq %[z], %[" w5 "]\n\t"                                                                       \
+    "adoxq %[z], %[" w5 "]\n\t"                                                                       \
+    "movq %[" w0 "], %%rdx\n\t"                                                                       \
+    "imulq %[n0], %%rdx\n\t"                                                                          \
+    "xorl %k[z], %k[z]\n\t"                                                                           \
+    "mulxq %[nn0], %[lo], %[hi]\n\t"                                                                  \
+    "adcxq %[lo], %[" w0 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w1 "]\n\t"                                                                      \
+    "mulxq %[nn1], %[lo], %[hi]\n\t"                                                                  \
+    "adcxq %[lo], %[" w1 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w2 "]\n\t"                                                                      \
+    "mulxq %[nn2], %[lo], %[hi]\n\t"                                                                  \
+    "adcxq %[lo], %[" w2 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w3 "]\n\t"                                                                      \
+    "mulxq %[nn3], %[lo], %[hi]\n\t"                                                                  \
+    "adcxq %[lo], %[" w3 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w4 "]\n\t"                                                                      \
+    "adcxq %[z], %[" w4 "]\n\t"                                                                       \
+    "adcxq %[z], %[" w5 "]\n\t"                                                                       \
+    "adoxq %[z], %[" w5 "]\n\t"
+    __asm__(MODN4_STEP(0, "t0", "t1", "t2", "t3", "t4", "t5")
+            MODN4_STEP(8, "t1", "t2", "t3", "t4", "t5", "t0")
+            MODN4_STEP(16, "t2", "t3", "t4", "t5", "t0", "t1")
+            MODN4_STEP(24, "t3", "t4", "t5", "t0", "t1", "t2")
+            /* t = (t4, t5, t0, t1; t2) < 2n: t - n kept unless it borrows */
+            "movq %[t4], %[lo]\n\t"
+            "movq %[t5], %[hi]\n\t"
+            "movq %[t0], %[z]\n\t"
+            "movq %[t1], %%rdx\n\t"
+            "subq %[nn0], %[lo]\n\t"
+            "sbbq %[nn1], %[hi]\n\t"
+            "sbbq %[nn2], %[z]\n\t"
+            "sbbq %[nn3], %%rdx\n\t"
+            "sbbq $0, %[t2]\n\t"
+            "cmovncq %[lo], %[t4]\n\t"
+            "cmovncq %[hi], %[t5]\n\t"
+            "cmovncq %[z], %[t0]\n\t"
+            "cmovncq %%rdx, %[t1]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [t4] "+&r"(t4), [t5] "+&r"(t5),
+              [lo] "=&r"(lo), [hi] "=&r"(hi), [z] "=&r"(z)
+            : [a] "r"(a), [b] "r"(b), [n0] "m"(c->n0), [nn0] "m"(c->n[0]), [nn1] "m"(c->n[1]),
+              [nn2] "m"(c->n[2]), [nn3] "m"(c->n[3]), "m"(*(const uint64_t(*)[4])a), "m"(*(const uint64_t(*)[4])b)
+            : "rdx", "cc");
+#undef MODN4_STEP
+    r[0] = t4, r[1] = t5, r[2] = t0, r[3] = t1;
+    for (int j = 4; j < ECEDU_MODN_W; j++) r[j] = 0;
+}
+
+/*
+ * r = a^2 R^-1 mod n for 4 words with MULX: the square T = a^2 in eight words with each cross
+ * product once (HAC Alg. 14.16: 10 products instead of 16; the product code of
+ * field/gfp/fe_p256_mont.h's p256m_sqr_adx), then the Montgomery reduction of its low half
+ * (REDC, HAC Alg. 14.32, one word at a time): the reduction rows of modn_mul4_adx on a window
+ * (w0..w3; w4, w5) that starts as T_lo, T_hi waiting in memory (hi[]), then T_hi added and
+ * one masked subtraction of n.  Contract: a < n (the inversion's operands are).
+ * Bounds: write V_0 = T_lo < R and V_(i+1) = (V_i + m_i n) / W.  If V_i < R + n then
+ * V_i + m_i n < R + n + W n < 2^321 (so w5 in {0, 1}) and V_(i+1) < R / W + n / W + n < R + n:
+ * four words and a fifth w4 in {0, 1} throughout.  After four steps V_4 = (T_lo + M n) / R for
+ * some M < R, so V_4 < (R + R n) / R = n + 1, and T_hi + V_4 = (T + M n) / R < (n^2 + R n) / R
+ * < 2n < 2^257: five words, one masked subtraction of n (SUB/SBB, CMOVNC) gives a^2 R^-1 mod n.
+ * Registers: t0..t7, lo, hi, z, the pointers (a, and c for n, n0) and RDX: 13 (T_hi goes to
+ * memory before the reduction, freeing t4, t5 for w4, w5).
+ */
+static inline __attribute__((always_inline, target("bmi2,adx"))) void modn_sqr4_adx_core(const ecedu_modn *c,
+                                                                                       uint64_t *r,
+                                                                                       const uint64_t *a) {
+    uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, th[4];
+    __asm__(
+        /* cross products: row a0 (a1, a2, a3), then a1 a3, a2 a3, a1 a2 */
+        "movq 0(%[a]), %%rdx\n\t"
+        "mulxq 8(%[a]), %[t1], %[t2]\n\t"
+        "mulxq 16(%[a]), %[lo], %[t3]\n\t"
+        "mulxq 24(%[a]), %[hi], %[t4]\n\t"
+        "movq 8(%[a]), %%rdx\n\t"
+        "mulxq 24(%[a]), %[t0], %[t5]\n\t"
+        "addq %[lo], %[t2]\n\t"
+        "adcq %[hi], %[t3]\n\t"
+        "adcq %[t0], %[t4]\n\t"
+        "movq 16(%[a]), %%rdx\n\t"
+        "mulxq 24(%[a]), %[lo], %[t6]\n\t"
+        "adcq %[lo], %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        "mulxq 8(%[a]), %[lo], %[hi]\n\t"
+        "addq %[lo], %[t3]\n\t"
+        "adcq %[hi], %[t4]\n\t"
+        "adcq $0, %[t5]\n\t"
+        "adcq $0, %[t6]\n\t"
+        /* doubled, the top bit into t7; + the squares a_i^2 at words 2i, 2i+1 */
+        "xorl %k[t7], %k[t7]\n\t"
+        "addq %[t1], %[t1]\n\t"
+        "adcq %[t2], %[t2]\n\t"
+        "adcq %[t3], %[t3]\n\t"
+        "adcq %[t4], %[t4]\n\t"
+        "adcq %[t5], %[t5]\n\t"
+        "adcq %[t6], %[t6]\n\t"
+        "adcq $0, %[t7]\n\t"
+        "movq 0(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %[t0], %[hi]\n\t"
+        "addq %[hi], %[t1]\n\t"
+        "movq 8(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t2]\n\t"
+        "adcq %[hi], %[t3]\n\t"
+        "movq 16(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t4]\n\t"
+        "adcq %[hi], %[t5]\n\t"
+        "movq 24(%[a]), %%rdx\n\t"
+        "mulxq %%rdx, %[lo], %[hi]\n\t"
+        "adcq %[lo], %[t6]\n\t"
+        "adcq %[hi], %[t7]\n\t"
+        /* T_hi to memory; w4 = w5 = 0 */
+        "movq %[t4], 0+%[th]\n\t"
+        "movq %[t5], 8+%[th]\n\t"
+        "movq %[t6], 16+%[th]\n\t"
+        "movq %[t7], 24+%[th]\n\t"
+        "xorl %k[t4], %k[t4]\n\t"
+        "xorl %k[t5], %k[t5]\n\t"
+#define MODN4_REDC_ROW(w0, w1, w2, w3, w4, w5)                                                         \
+    "movq %[" w0 "], %%rdx\n\t"                                                                       \
+    "imulq %[n0], %%rdx\n\t"                                                                          \
+    "xorl %k[t6], %k[t6]\n\t"                                                                           \
+    "mulxq %[nn0], %[lo], %[hi]\n\t"                                                                  \
+    "adcxq %[lo], %[" w0 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w1 "]\n\t"                                                                      \
+    "mulxq %[nn1], %[lo], %[hi]\n\t"                                                                  \
+    "adcxq %[lo], %[" w1 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w2 "]\n\t"                                                                      \
+    "mulxq %[nn2], %[lo], %[hi]\n\t"                                                                  \
+    "adcxq %[lo], %[" w2 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w3 "]\n\t"                                                                      \
+    "mulxq %[nn3], %[lo], %[hi]\n\t"                                                                  \
+    "adcxq %[lo], %[" w3 "]\n\t"                                                                      \
+    "adoxq %[hi], %[" w4 "]\n\t"                                                                      \
+    "adcxq %[t6], %[" w4 "]\n\t"                                                                       \
+    "adcxq %[t6], %[" w5 "]\n\t"                                                                       \
+    "adoxq %[t6], %[" w5 "]\n\t"
+        MODN4_REDC_ROW("t0", "t1", "t2", "t3", "t4", "t5")
+        MODN4_REDC_ROW("t1", "t2", "t3", "t4", "t5", "t0")
+        MODN4_REDC_ROW("t2", "t3", "t4", "t5", "t0", "t1")
+        MODN4_REDC_ROW("t3", "t4", "t5", "t0", "t1", "t2")
+#undef MODN4_REDC_ROW
+        /* V_4 = (t4, t5, t0, t1; t2); + T_hi, the carry into t2; then - n unless it borrows */
+        "addq 0+%[th], %[t4]\n\t"
+        "adcq 8+%[th], %[t5]\n\t"
+        "adcq 16+%[th], %[t0]\n\t"
+        "adcq 24+%[th], %[t1]\n\t"
+        "adcq $0, %[t2]\n\t"
+        "movq %[t4], %[lo]\n\t"
+        "movq %[t5], %[hi]\n\t"
+        "movq %[t0], %[t7]\n\t"
+        "movq %[t1], %%rdx\n\t"
+        "subq %[nn0], %[lo]\n\t"
+        "sbbq %[nn1], %[hi]\n\t"
+        "sbbq %[nn2], %[t7]\n\t"
+        "sbbq %[nn3], %%rdx\n\t"
+        "sbbq $0, %[t2]\n\t"
+        "cmovncq %[lo], %[t4]\n\t"
+        "cmovncq %[hi], %[t5]\n\t"
+        "cmovncq %[t7], %[t0]\n\t"
+        "cmovncq %%rdx, %[t1]\n\t"
+        : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [t5] "=&r"(t5),
+          [t6] "=&r"(t6), [t7] "=&r"(t7), [lo] "=&r"(lo), [hi] "=&r"(hi), [th] "=m"(th)
+        : [a] "r"(a), [n0] "m"(c->n0), [nn0] "m"(c->n[0]), [nn1] "m"(c->n[1]), [nn2] "m"(c->n[2]),
+          [nn3] "m"(c->n[3]), "m"(*(const uint64_t(*)[4])a)
+        : "rdx", "cc");
+    (void)t3, (void)t6, (void)t7;
+    r[0] = t4, r[1] = t5, r[2] = t0, r[3] = t1;
+    for (int j = 4; j < ECEDU_MODN_W; j++) r[j] = 0;
+    ecedu_wipe(th, sizeof th);
+}
+
+__attribute__((target("bmi2,adx"), noinline)) static void modn_sqr4_adx(const ecedu_modn *c, uint64_t *r,
+                                                                       const uint64_t *a) {
+    modn_sqr4_adx_core(c, r, a);
+}
+#define MODN_HAVE_MUL4_ADX 1
+#else
+#define MODN_HAVE_MUL4_ADX 0
+#endif
+
+/* r = a b R^-1 mod n: CIOS for 3 and 4 words (4 words: the MULX/ADX product while cpu.c's public
+ * flag ecedu_gfp_mulx_enabled() is on), product scanning above. */
 static void modn_mul(const ecedu_modn *c, uint64_t *r, const uint64_t *a, const uint64_t *b) {
     switch (c->nw) { /* public */
     case 3: modn_mul_core(c, r, a, b, 3); break;
-    case 4: modn_mul_core(c, r, a, b, 4); break;
+    case 4:
+#if MODN_HAVE_MUL4_ADX
+        if (ecedu_gfp_mulx_enabled()) { /* public */
+            modn_mul4_adx(c, r, a, b);
+            break;
+        }
+#endif
+        modn_mul_core(c, r, a, b, 4);
+        break;
     case 5: modn_mul_fips(c, r, a, b, 5); break;
     case 7: modn_mul_fips(c, r, a, b, 7); break;
     case 9: modn_mul_fips(c, r, a, b, 9); break;
     default: modn_mul_core(c, r, a, b, c->nw); break;
     }
+}
+
+/* r = a^2 R^-1 mod n.  Contract: a < n.  4 words at the MULX level: modn_sqr4_adx; otherwise
+ * the product. */
+static void modn_sqr(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
+#if MODN_HAVE_MUL4_ADX
+    if (c->nw == 4 && ecedu_gfp_mulx_enabled()) { /* public */
+        modn_sqr4_adx(c, r, a);
+        return;
+    }
+#endif
+    modn_mul(c, r, a, a);
 }
 
 /* r = a R mod n (Montgomery form).  Contract: a < R. */
@@ -259,13 +513,13 @@ static void modn_inv_mont(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
     const uint64_t *e = c->nm2;
 #define EBIT(i) ((int)((e[(i) >> 6] >> ((i) & 63)) & 1))
     for (int i = 0; i < ECEDU_MODN_W; i++) tab[0][i] = a[i];
-    modn_mul(c, a2, a, a);
+    modn_sqr(c, a2, a);
     for (int j = 1; j < (1 << (WIN - 1)); j++) modn_mul(c, tab[j], tab[j - 1], a2); /* a^(2j+1) */
     for (int i = 0; i < ECEDU_MODN_W; i++) acc[i] = c->one[i];
     int i = c->nbits - 1; /* n - 2 has the bit length of n (n > 4) */
     while (i >= 0) {
         if (!EBIT(i)) { /* public bit */
-            modn_mul(c, acc, acc, acc);
+            modn_sqr(c, acc, acc);
             i--;
             continue;
         }
@@ -275,7 +529,7 @@ static void modn_inv_mont(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
         int val = 0;
         for (int j = i; j >= l; j--) {
             val = (val << 1) | EBIT(j);
-            modn_mul(c, acc, acc, acc);
+            modn_sqr(c, acc, acc);
         }
         modn_mul(c, acc, acc, tab[val >> 1]); /* val odd */
         i = l - 1;

@@ -7,7 +7,7 @@
  * static.  Two versions of the product, identical results: p224w_mul_portable (C with unsigned
  * __int128 products) and p224w_mul_adx (MULX/ADCX/ADOX inline assembly, in a function compiled
  * for BMI2 and ADX); p224w_mul picks one as p256m_mul does (the unit switches
- * ECEDU_P224W_ADX_UNIT / ECEDU_P224W_PORTABLE_UNIT, else cpu.c's public flag).
+ * ECEDU_FE_ADX_UNIT / ECEDU_FE_PORTABLE_UNIT, field/gfp/fe_level.h, else cpu.c's public flag).
  *
  * Why p's words make it cheap.  In 64-bit limbs (p0 first)
  *     p = [1, 2^64 - 2^32, 2^64 - 1, 2^32 - 1],
@@ -89,6 +89,32 @@ static inline void p224w_mul_portable(p224w_fe *r, const p224w_fe *a, const p224
     p224w_cond_sub_p(r->v, t, 0);
 }
 
+/* One reduction step of the word structure above, in assembly, for p224w_mul_adx and
+ * p224w_sqr_adx (a string of instructions on the named asm operands w0..w4, lo, hi): with
+ * m = -w0 mod W, the window (w0, w1, w2, w3; top limb w4) becomes (w + m p) / W =
+ * (w1, w2, w3, w4) + c0 + ml W^2 + mh W^3 - ml - mh W (ml = m << 32, mh = m >> 32): m, mh and
+ * ml first (the shifts clobber CF, so the NEG of w0 that sets CF = c0 = [w0 != 0] comes after
+ * them; it leaves w0 = m, then set to 0: MOV keeps the flags), the additions (ADC) up to w4,
+ * then the subtractions (SUB/SBB).  No carry out of w4 nor borrow (the bounds at the top of the
+ * file, and of p224w_sqr_adx).  The product passes the row's fifth limb as w4; the squaring's
+ * window has no fifth limb, so it passes w0's own register, zero at that point. */
+#define P224W_REDC_STEP(w0, w1, w2, w3, w4)                                                            \
+    "movq %[" w0 "], %[lo]\n\t"                                                                        \
+    "negq %[lo]\n\t"                                                                                   \
+    "movq %[lo], %[hi]\n\t"                                                                            \
+    "shrq $32, %[hi]\n\t"                                                                              \
+    "shlq $32, %[lo]\n\t"                                                                              \
+    "negq %[" w0 "]\n\t"                                                                               \
+    "movl $0, %k[" w0 "]\n\t"                                                                          \
+    "adcq $0, %[" w1 "]\n\t"                                                                           \
+    "adcq $0, %[" w2 "]\n\t"                                                                           \
+    "adcq %[lo], %[" w3 "]\n\t"                                                                        \
+    "adcq %[hi], %[" w4 "]\n\t"                                                                        \
+    "subq %[lo], %[" w1 "]\n\t"                                                                        \
+    "sbbq %[hi], %[" w2 "]\n\t"                                                                        \
+    "sbbq $0, %[" w3 "]\n\t"                                                                           \
+    "sbbq $0, %[" w4 "]\n\t"
+
 /* r = a b / R mod p with MULX, ADCX and ADOX in inline assembly, the scheme of p256m_mul_adx
  * (fe_p256_mont.h; the Intel ADX paper's two carry chains: CF for the low halves of a row's
  * products, OF for the high halves).  The accumulator t0..t3 and the row's fifth limb t4 live
@@ -123,21 +149,7 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p224w_mul_
     "mulxq 24(%[ap]), %[lo], %[hi]\n\t"                                                                \
     "adcxq %[lo], %[" w3 "]\n\t"                                                                       \
     "adoxq %[hi], %[" w4 "]\n\t"                                                                       \
-    "adcq $0, %[" w4 "]\n\t"                                                                           \
-    "movq %[" w0 "], %[lo]\n\t"                                                                        \
-    "negq %[lo]\n\t"                                                                                   \
-    "movq %[lo], %[hi]\n\t"                                                                            \
-    "shrq $32, %[hi]\n\t"                                                                              \
-    "shlq $32, %[lo]\n\t"                                                                              \
-    "negq %[" w0 "]\n\t"                                                                               \
-    "adcq $0, %[" w1 "]\n\t"                                                                           \
-    "adcq $0, %[" w2 "]\n\t"                                                                           \
-    "adcq %[lo], %[" w3 "]\n\t"                                                                        \
-    "adcq %[hi], %[" w4 "]\n\t"                                                                        \
-    "subq %[lo], %[" w1 "]\n\t"                                                                        \
-    "sbbq %[hi], %[" w2 "]\n\t"                                                                        \
-    "sbbq $0, %[" w3 "]\n\t"                                                                           \
-    "sbbq $0, %[" w4 "]\n\t"
+    "adcq $0, %[" w4 "]\n\t" P224W_REDC_STEP(w0, w1, w2, w3, w4)
     __asm__(P224W_ROW(0, "r0", "r1", "r2", "r3", "r4") P224W_ROW(8, "r1", "r2", "r3", "r4", "r0")
                 P224W_ROW(16, "r2", "r3", "r4", "r0", "r1") P224W_ROW(24, "r3", "r4", "r0", "r1", "r2")
             /* t = (r4, r0, r1, r2) after the renaming; d = t - p, kept unless it borrows */
@@ -221,27 +233,11 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p224w_sqr_
         "adcq %[lo], %[t6]\n\t"
         "adcq %[hi], %[t7]\n\t"
         /* four reduction steps on the window (t0 t1 t2 t3), rotating */
-#define P224W_REDC_STEP(w0, w1, w2, w3)                                                                \
-    "movq %[" w0 "], %[lo]\n\t"                                                                        \
-    "negq %[lo]\n\t"                                                                                   \
-    "movq %[lo], %[hi]\n\t"                                                                            \
-    "shrq $32, %[hi]\n\t"                                                                              \
-    "shlq $32, %[lo]\n\t"                                                                              \
-    "negq %[" w0 "]\n\t"                                                                               \
-    "adcq $0, %[" w1 "]\n\t"                                                                           \
-    "adcq $0, %[" w2 "]\n\t"                                                                           \
-    "adcq %[lo], %[" w3 "]\n\t"                                                                        \
-    "movq %[hi], %[" w0 "]\n\t"                                                                        \
-    "adcq $0, %[" w0 "]\n\t"                                                                           \
-    "subq %[lo], %[" w1 "]\n\t"                                                                        \
-    "sbbq %[hi], %[" w2 "]\n\t"                                                                        \
-    "sbbq $0, %[" w3 "]\n\t"                                                                           \
-    "sbbq $0, %[" w0 "]\n\t"
-        P224W_REDC_STEP("t0", "t1", "t2", "t3")
-        P224W_REDC_STEP("t1", "t2", "t3", "t0")
-        P224W_REDC_STEP("t2", "t3", "t0", "t1")
-        P224W_REDC_STEP("t3", "t0", "t1", "t2")
-#undef P224W_REDC_STEP
+        /* the top limb w4 of each step is the register of its w0 (zeroed by the step) */
+        P224W_REDC_STEP("t0", "t1", "t2", "t3", "t0")
+        P224W_REDC_STEP("t1", "t2", "t3", "t0", "t1")
+        P224W_REDC_STEP("t2", "t3", "t0", "t1", "t2")
+        P224W_REDC_STEP("t3", "t0", "t1", "t2", "t3")
         /* s = T_hi + u (< 2p: no carry), then s - p kept unless it borrows */
         "addq %[t0], %[t4]\n\t"
         "adcq %[t1], %[t5]\n\t"
@@ -265,46 +261,13 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p224w_sqr_
         : "rdx", "cc");
     r->v[0] = t4, r->v[1] = t5, r->v[2] = t6, r->v[3] = t7;
 }
+#undef P224W_REDC_STEP
 
-/* The fe interface's multiplication and squaring, by the unit switches as p256m_mul:
- * ECEDU_P224W_ADX_UNIT (a unit compiled for BMI2 and ADX: the assembly, forced inline),
- * ECEDU_P224W_PORTABLE_UNIT (the C product, no flag test; squaring = product), else cpu.c's
- * public flag through one out-of-line call. */
-#if defined(ECEDU_P224W_ADX_UNIT)
-static inline __attribute__((always_inline)) void p224w_mul(p224w_fe *r, const p224w_fe *a, const p224w_fe *b) {
-    p224w_mul_adx(r, a, b);
-}
-static inline __attribute__((always_inline)) void p224w_sqr(p224w_fe *r, const p224w_fe *a) {
-    p224w_sqr_adx(r, a);
-}
-#elif defined(ECEDU_P224W_PORTABLE_UNIT)
-static inline __attribute__((always_inline)) void p224w_mul(p224w_fe *r, const p224w_fe *a, const p224w_fe *b) {
-    p224w_mul_portable(r, a, b);
-}
-static inline __attribute__((always_inline)) void p224w_sqr(p224w_fe *r, const p224w_fe *a) {
-    p224w_mul_portable(r, a, a);
-}
-#else
-__attribute__((target("bmi2,adx"), noinline)) static void p224w_mul_adx_call(p224w_fe *r, const p224w_fe *a,
-                                                                            const p224w_fe *b) {
-    p224w_mul_adx(r, a, b);
-}
-__attribute__((target("bmi2,adx"), noinline)) static void p224w_sqr_adx_call(p224w_fe *r, const p224w_fe *a) {
-    p224w_sqr_adx(r, a);
-}
-static inline void p224w_mul(p224w_fe *r, const p224w_fe *a, const p224w_fe *b) {
-    if (ecedu_gfp_mulx_enabled())
-        p224w_mul_adx_call(r, a, b);
-    else
-        p224w_mul_portable(r, a, b);
-}
-static inline void p224w_sqr(p224w_fe *r, const p224w_fe *a) {
-    if (ecedu_gfp_mulx_enabled())
-        p224w_sqr_adx_call(r, a);
-    else
-        p224w_mul_portable(r, a, a);
-}
-#endif
+/* The fe interface's multiplication and squaring at the unit's level, as p256m_mul: the one
+ * definition of field/gfp/fe_level.h (ECEDU_FE_ADX_UNIT, ECEDU_FE_PORTABLE_UNIT, else cpu.c's
+ * public flag). */
+#include "field/gfp/fe_level.h"
+ECEDU_FE_LEVEL_MUL_SQR(p224w)
 
 #define FE_NAME(x) p224w_##x
 #define FE_N 4

@@ -17,7 +17,7 @@
  * and p256m_mul picks one (see its comment): by the run-time flag of cpu.c
  * (ecedu_gfp_mulx_enabled(): CPUID has BMI2 and ADX and the MULX level is not
  * forced off, see ecedu_force_prime_implementation in ecedu_native.h), or at
- * compile time in a unit built for the MULX level.  The flag is public: the
+ * compile time in a unit built for the MULX level (field/gfp/fe_level.h).  The flag is public: the
  * branch on it is constant time.
  *
  * Why p's words make it cheap.  In 64-bit limbs
@@ -375,52 +375,11 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p256m_sqr_
     r->v[0] = t4, r->v[1] = t5, r->v[2] = t6, r->v[3] = t7;
 }
 
-/* The fe interface's multiplication and squaring.  In a unit compiled for BMI2 and ADX
- * (#pragma GCC target("bmi2,adx") and ECEDU_P256M_ADX_UNIT defined before the
- * #include, as field/gfp/variants_adx.c does, so that a whole curve or loop can
- * be built for the level like the binary fields' instances): the assembly,
- * inlined (forced: GCC 12 otherwise kept p256m_mul out of line in the curve's formulas,
- * a call per product, 24% of a P-256 ECDH in perf).  In a unit defining
- * ECEDU_P256M_PORTABLE_UNIT: the portable C only (squaring = product).
- * Elsewhere: the MULX code where cpu.c's flag says so, through one
- * out-of-line call (the flag is public), else the portable C. */
-#if defined(ECEDU_P256M_ADX_UNIT)
-static inline __attribute__((always_inline)) void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
-    p256m_mul_adx(r, a, b);
-}
-static inline __attribute__((always_inline)) void p256m_sqr(p256m_fe *r, const p256m_fe *a) {
-    p256m_sqr_adx(r, a);
-}
-#elif defined(ECEDU_P256M_PORTABLE_UNIT)
-/* A unit built for the portable level only (instances/gfp_secp256r1.c: the curve's
- * portable copy, chosen by the caller when the flag is off): the C product, no flag test. */
-static inline __attribute__((always_inline)) void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
-    p256m_mul_portable(r, a, b);
-}
-static inline __attribute__((always_inline)) void p256m_sqr(p256m_fe *r, const p256m_fe *a) {
-    p256m_mul_portable(r, a, a);
-}
-#else
-__attribute__((target("bmi2,adx"), noinline)) static void p256m_mul_adx_call(p256m_fe *r, const p256m_fe *a,
-                                                                            const p256m_fe *b) {
-    p256m_mul_adx(r, a, b);
-}
-__attribute__((target("bmi2,adx"), noinline)) static void p256m_sqr_adx_call(p256m_fe *r, const p256m_fe *a) {
-    p256m_sqr_adx(r, a);
-}
-static inline void p256m_mul(p256m_fe *r, const p256m_fe *a, const p256m_fe *b) {
-    if (ecedu_gfp_mulx_enabled())
-        p256m_mul_adx_call(r, a, b);
-    else
-        p256m_mul_portable(r, a, b);
-}
-static inline void p256m_sqr(p256m_fe *r, const p256m_fe *a) {
-    if (ecedu_gfp_mulx_enabled())
-        p256m_sqr_adx_call(r, a);
-    else
-        p256m_mul_portable(r, a, a);
-}
-#endif
+/* The fe interface's multiplication and squaring at the unit's level: the one definition of
+ * field/gfp/fe_level.h (ECEDU_FE_ADX_UNIT: the assembly inlined; ECEDU_FE_PORTABLE_UNIT: the C
+ * product; else cpu.c's public flag through one out-of-line call). */
+#include "field/gfp/fe_level.h"
+ECEDU_FE_LEVEL_MUL_SQR(p256m)
 
 #define FE_NAME(x) p256m_##x
 #define FE_N 4

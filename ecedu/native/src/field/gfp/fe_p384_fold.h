@@ -10,10 +10,11 @@
  *
  * Two versions of the product, identical results: p384f_mul_wide (C, unsigned __int128 rows)
  * and p384f_mul_wide_adx (MULX/ADCX/ADOX inline assembly, the two carry chains of Intel's ADX
- * paper: CF for the low halves of a row, OF for the high halves).  The unit switches, as in
- * fe_p224_mont.h: ECEDU_P384F_ADX_UNIT (a unit compiled for BMI2 and ADX: the assembly; not
+ * paper: CF for the low halves of a row, OF for the high halves).  The unit switches of
+ * field/gfp/fe_level.h: ECEDU_FE_ADX_UNIT (a unit compiled for BMI2 and ADX: the assembly; not
  * in the MSan build, which cannot see into it and whose drivers force the portable level),
- * ECEDU_P384F_PORTABLE_UNIT (the C rows, no flag test), else cpu.c's public flag.
+ * ECEDU_FE_PORTABLE_UNIT (the C rows, no flag test), else cpu.c's public flag (its own
+ * dispatch: fe_level.h's macro needs a MULX squaring, which this field does not have).
  *
  * Why not Montgomery: the generic CIOS (fe_mont.tmpl.h, with its sparse row) and a CIOS in
  * MULX/ADX assembly with m = t0 (2^32 + 1) by a shift both run one dependent chain through
@@ -183,7 +184,7 @@ static inline __attribute__((always_inline)) void p384f_sqr_wide(uint64_t *T, co
 /* The fe interface's product and squaring, out of line (measured at 6 limbs for fe_mont.tmpl.h:
  * inlined into the formulas they make them too big for the instruction cache).  r may alias
  * a or b: T is a local array. */
-#if !(defined(ECEDU_P384F_ADX_UNIT) && defined(__x86_64__) && !ECEDU_MSAN)
+#if !(defined(ECEDU_FE_ADX_UNIT) && defined(__x86_64__) && !ECEDU_MSAN)
 static __attribute__((noinline)) void p384f_mul_c(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     uint64_t T[12];
     p384f_mul_wide(T, a->v, b->v);
@@ -197,7 +198,7 @@ static __attribute__((noinline)) void p384f_sqr(p384f_fe *r, const p384f_fe *a) 
     p384f_reduce(r->v, T);
 }
 
-#if defined(__x86_64__) && !ECEDU_MSAN && !defined(ECEDU_P384F_PORTABLE_UNIT)
+#if defined(__x86_64__) && !ECEDU_MSAN && !defined(ECEDU_FE_PORTABLE_UNIT)
 static __attribute__((noinline, target("bmi2,adx"))) void p384f_mul_adx(p384f_fe *r, const p384f_fe *a,
                                                                          const p384f_fe *b) {
     uint64_t T[12];
@@ -206,11 +207,11 @@ static __attribute__((noinline, target("bmi2,adx"))) void p384f_mul_adx(p384f_fe
 }
 #endif
 
-#if defined(ECEDU_P384F_ADX_UNIT) && defined(__x86_64__) && !ECEDU_MSAN
+#if defined(ECEDU_FE_ADX_UNIT) && defined(__x86_64__) && !ECEDU_MSAN
 static inline void p384f_mul(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     p384f_mul_adx(r, a, b);
 }
-#elif defined(ECEDU_P384F_ADX_UNIT) || defined(ECEDU_P384F_PORTABLE_UNIT) || !defined(__x86_64__) || ECEDU_MSAN
+#elif defined(ECEDU_FE_ADX_UNIT) || defined(ECEDU_FE_PORTABLE_UNIT) || !defined(__x86_64__) || ECEDU_MSAN
 static inline void p384f_mul(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     p384f_mul_c(r, a, b);
 }

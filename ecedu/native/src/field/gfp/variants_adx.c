@@ -6,7 +6,7 @@
  * variants.c only when cpu.c's flag says the CPU has BMI2 and ADX.
  */
 #pragma GCC target("bmi2,adx")
-#define ECEDU_P256M_ADX_UNIT 1
+#define ECEDU_FE_ADX_UNIT 1
 #include "internal.h"
 
 #include "field/gfp/fe_p256_mont.h"
@@ -16,7 +16,7 @@
 #include "field/gfp/fe_bridge.tmpl.h"
 #undef FE_NAME
 #undef FE_NBYTES
-#undef ECEDU_P256M_ADX_UNIT
+#undef ECEDU_FE_ADX_UNIT
 
 uint64_t ecedu_p256m_adx_mul(uint8_t *out, const uint8_t *a, const uint8_t *b) {
     return p256m_bridge_mul(out, a, b);
