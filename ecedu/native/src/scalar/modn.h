@@ -499,7 +499,7 @@ static void modn_inv(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
 
 /*
  * r = a^(n-2) = a^-1 in Montgomery form (Fermat; n prime).  Not on the signing path any more
- * (modn_inv is 4 to 15 times faster): the tests' independent check of modn_inv.  Contract: a is
+ * (modn_inv is 3 to 15 times faster): the tests' independent check of modn_inv.  Contract: a is
  * in Montgomery form, a < n; a = 0 gives 0.  Left-to-right sliding window
  * of width 5 over the PUBLIC exponent n - 2 (HAC Algorithm 14.85):
  * the table holds the odd powers a, a^3, ..., a^31; which squarings and
