@@ -124,7 +124,15 @@ def _wrapper() -> list[str]:
     for d, paths in closed.items():
         cmd += ["--perms", "0755", "--tmpfs", str(d)]
         made = set()
+        binds: list[Path] = []
         for p in paths:
+            # a needed path that is the closed folder itself (a checkout cloned into a 0700
+            # folder, as `mktemp -d` makes): binding it would bring its mode back, so its
+            # entries are bound one by one into the open 0755 copy
+            for q in sorted(d.iterdir()) if p == d else [p]:
+                if q not in binds:
+                    binds.append(q)
+        for p in binds:
             for i in reversed(p.relative_to(d).parents[:-1]):  # the folders between, 0755 too
                 if d / i not in made:
                     made.add(d / i)
