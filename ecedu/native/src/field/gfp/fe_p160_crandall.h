@@ -138,13 +138,6 @@ static inline __attribute__((always_inline)) void p160c_sqr(p160c_fe *r, const p
 #undef FE_HAS_SQR
 #undef FE_HAS_INV
 
-/* r = x^(2^n) m: n squarings of x, then one multiplication (n public). */
-static inline void p160c_sqr_n_mul(p160c_fe *r, const p160c_fe *x, int n, const p160c_fe *m) {
-    p160c_fe t = *x;
-    for (int i = 0; i < n; i++) p160c_sqr(&t, &t);
-    p160c_mul(r, &t, m);
-}
-
 /* a^(p-2) = a^-1 (0 -> 0) by a fixed addition chain.  p - 2, from the top bit down, is 128
  * ones, a zero, 29 ones, a zero and a one.  With e_k = a^(2^k - 1) and e_(j+k) = e_j^(2^k) e_k:
  * e1 e2 e3 e5 e6 e12 e24 e29 e32 e64 e128, then t = e128^(2^30) e29, a^(p-2) = t^(2^2) e1.

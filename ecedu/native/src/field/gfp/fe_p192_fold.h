@@ -131,13 +131,6 @@ static inline __attribute__((always_inline)) void p192f_sqr(p192f_fe *r, const p
 #undef FE_HAS_SQR
 #undef FE_HAS_INV
 
-/* r = x^(2^n) m: n squarings of x, then one multiplication (n public). */
-static inline void p192f_sqr_n_mul(p192f_fe *r, const p192f_fe *x, int n, const p192f_fe *m) {
-    p192f_fe t = *x;
-    for (int i = 0; i < n; i++) p192f_sqr(&t, &t);
-    p192f_mul(r, &t, m);
-}
-
 /* a^(p-2) = a^-1 (0 -> 0) by a fixed addition chain.  p - 2, from the top bit down, is 127
  * ones, a zero, 62 ones, a zero and a one.  With e_k = a^(2^k - 1) and e_(j+k) = e_j^(2^k) e_k:
  * e1 e2 e3 e6 e12 e24 e30 e31 e62 e124 e127, then t = e127^(2^63) e62, a^(p-2) = t^(2^2) e1.

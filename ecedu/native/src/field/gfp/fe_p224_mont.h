@@ -289,13 +289,6 @@ ECEDU_FE_LEVEL_MUL_SQR(p224w)
 #undef FE_HAS_SQR
 #undef FE_HAS_INV
 
-/* r = x^(2^n) m: n squarings of x, then one multiplication (n public). */
-static inline void p224w_sqr_n_mul(p224w_fe *r, const p224w_fe *x, int n, const p224w_fe *m) {
-    p224w_fe t = *x;
-    for (int i = 0; i < n; i++) p224w_sqr(&t, &t);
-    p224w_mul(r, &t, m);
-}
-
 /* a^(p-2) = a^-1 (0 -> 0) by the fixed addition chain of p224u_inv (fe_p224_unsat.h):
  * p - 2 = 2^224 - 2^96 - 1 is 127 ones, a zero, 96 ones; with e_k = a^(2^k - 1) and
  * e_(j+k) = e_j^(2^k) e_k: e1 e2 e3 e6 e12 e24 e48 e96, e120 = e96^(2^24) e24, e126, e127,

@@ -401,13 +401,6 @@ ECEDU_FE_LEVEL_MUL_SQR(p256m)
 #undef FE_HAS_SQR
 #undef FE_HAS_INV
 
-/* r = x^(2^n) m: n squarings of x, then one multiplication (n public). */
-static inline void p256m_sqr_n_mul(p256m_fe *r, const p256m_fe *x, int n, const p256m_fe *m) {
-    p256m_fe t = *x;
-    for (int i = 0; i < n; i++) p256m_sqr(&t, &t);
-    p256m_mul(r, &t, m);
-}
-
 /* r = a^(p-2) = a^-1 (Fermat; 0 -> 0) by a fixed addition chain (derived here, in the
  * manner of p224u_inv).  In 32-bit groups, most significant first,
  *     p - 2 = ffffffff 00000001 00000000 00000000 00000000 ffffffff ffffffff fffffffd,

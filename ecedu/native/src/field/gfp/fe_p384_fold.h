@@ -242,13 +242,6 @@ static inline void p384f_mul(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) 
 #undef FE_HAS_SQR
 #undef FE_HAS_INV
 
-/* r = x^(2^n) m: n squarings of x, then one multiplication (n public). */
-static inline void p384f_sqr_n_mul(p384f_fe *r, const p384f_fe *x, int n, const p384f_fe *m) {
-    p384f_fe t = *x;
-    for (int i = 0; i < n; i++) p384f_sqr(&t, &t);
-    p384f_mul(r, &t, m);
-}
-
 /* a^(p-2) = a^-1 (0 -> 0) by a fixed addition chain.  p - 2, from the top bit down, is 255
  * ones, a zero, 32 ones, 64 zeros, 30 ones, a zero and a one.  With e_k = a^(2^k - 1) and
  * e_(j+k) = e_j^(2^k) e_k: e1 e2 e3 e6 e12 e15 e30 e60 e120 e240 e255 and e32 = e30^(2^2) e2;

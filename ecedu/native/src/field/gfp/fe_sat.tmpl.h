@@ -20,7 +20,8 @@
  *   FE_HAS_SQR   (optional) defined if the file writes its own FE_NAME(sqr) too,
  *                else sqr is mul(a, a)
  *   FE_HAS_INV   (optional) defined if the file writes its own FE_NAME(inv) (an
- *                addition chain for its p - 2) after the #include, else inv below
+ *                addition chain for its p - 2) after the #include, else inv below;
+ *                then the template gives it FE_NAME(sqr_n_mul), the chain's step
  * Before the #include the file has defined
  *   typedef struct { uint64_t v[FE_N]; } FE_NAME(fe);
  *   static void FE_NAME(mul)(FE_NAME(fe) *r, const FE_NAME(fe) *a, const FE_NAME(fe) *b);
@@ -267,6 +268,16 @@ static inline void FE_NAME(to_bytes)(uint8_t out[FE_NBYTES], const FE_NAME(fe) *
     for (int k = 0; k < FE_NBYTES; k++) out[FE_NBYTES - 1 - k] = (uint8_t)(t.v[k / 8] >> (8 * (k % 8)));
     ecedu_wipe(&t, sizeof t);
 }
+
+#ifdef FE_HAS_INV
+/* r = x^(2^n) m: n squarings of x, then one multiplication (n public): the step of the
+ * addition-chain inversions the including files write (FE_HAS_INV). */
+static inline void FE_NAME(sqr_n_mul)(FE_NAME(fe) *r, const FE_NAME(fe) *x, int n, const FE_NAME(fe) *m) {
+    FE_NAME(fe) t = *x;
+    for (int i = 0; i < n; i++) FE_NAME(sqr)(&t, &t);
+    FE_NAME(mul)(r, &t, m);
+}
+#endif
 
 #ifndef FE_HAS_INV
 /* r = a^(p-2) = a^-1 (Fermat; 0 -> 0): left-to-right fixed 4-bit windows (the
