@@ -14,6 +14,7 @@ gfp_secp256r1.c chooses by the level in use), so its tests run at every level th
 from __future__ import annotations
 
 import ctypes
+import hashlib
 import os
 import random
 
@@ -23,6 +24,7 @@ from ecedu import ec, ecdh, ecdsa, native
 from ecedu.curves import get_curve
 from ecedu.errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError
 from ecedu.native import ecdsa_bridge, library
+from ecedu.rfc6979 import bits2int
 
 pytestmark = pytest.mark.skipif(
     not native.available(), reason=f"native library not built: {native.load_error()}"
@@ -211,6 +213,57 @@ def test_verify_joint_exceptional_cases(name):
     assert ecdsa_bridge.ecdsa_verify(name, *G, _digest_for(C, n - r), r, s) is False
     negG = (G[0], C.field.p - G[1])  # Q = -G: u1 G + u2 (-G) with e = r is infinity
     assert ecdsa_bridge.ecdsa_verify(name, *negG, digest, r, s) is False
+
+
+def _signature_for_point(C, R, r, message):
+    """(Q, s): a public key Q and an s for which u1 G + u2 Q = R, with u1 = e w, u2 = r w and
+    w = 1/s for e of SHA-256(message) and a random s; the key is Q = (R - u1 G) / u2.  So (r, s)
+    verifies under Q exactly when x(R) mod n = r (SEC 1 4.1.4 step 7)."""
+    n, G = C.n, C.G
+    e = bits2int(hashlib.sha256(message).digest(), n.bit_length()) % n
+    s = rng.randrange(1, n)
+    w = pow(s, -1, n)
+    u1, u2 = e * w % n, r * w % n
+    Q = ec.multiply_plain(C, pow(u2, -1, n), ec.sub(C, R, ec.multiply_plain(C, u1, G)))
+    return Q, s
+
+
+def _point_with_x_from(C, x0):
+    """The first point (x, y) on C with x >= x0 (by SEC 1 decompression)."""
+    flen = library.curve_params(C.name).flen
+    for x in range(x0, x0 + 1000):
+        try:
+            return ec.decode_point(C, b"\x02" + x.to_bytes(flen, "big"))
+        except ECEduError:
+            continue
+    raise AssertionError("no point found")
+
+
+def test_verify_x_of_r_at_least_n(name):
+    """Verification compares r Z^2 (and (r + n) Z^2) with X instead of inverting Z
+    (PC(verify_x_vartime)): a signature whose R has n <= x(R) < p, so x(R) mod n = r = x(R) - n,
+    must be valid, on both backends; on secp160r1, where n > p, an r >= p with x(R) = r - p must
+    not be (an r taken mod p would pass)."""
+    C = get_curve(name)
+    n, p = C.n, C.field.p
+    nlen = (n.bit_length() + 7) // 8
+    msg = b"x(R) >= n"
+    if p > n:
+        R = _point_with_x_from(C, n + 1 + rng.randrange(0, min(p - n - 1, 2**32)))
+        assert n < R[0] < p
+        r, expect = R[0] - n, True
+    else:  # secp160r1: an x(R) with x(R) + p < n, and r = x(R) + p (in range, but >= p)
+        R = _point_with_x_from(C, rng.randrange(1, n - p - 1000))
+        r, expect = R[0] + p, False
+        assert p <= r < n
+    Q, s = _signature_for_point(C, R, r, msg)
+    sig = r.to_bytes(nlen, "big") + s.to_bytes(nlen, "big")
+    pub = ec.encode_point(C, Q)
+    for backend in ("python", "native"):
+        assert ecdsa.verify(C, pub, msg, sig, backend=backend, signature_format="p1363") is expect, backend
+    if expect:  # and a neighbouring r is refused
+        bad = (r + 1).to_bytes(nlen, "big") + s.to_bytes(nlen, "big")
+        assert ecdsa.verify(C, pub, msg, bad, backend="native", signature_format="p1363") is False
 
 
 def test_complete_formulas_have_no_exceptional_case(name):

@@ -203,6 +203,11 @@ typedef struct ecedu_pcurve_impl {
     /* glv: test hook of curve/prime/glv.tmpl.h (ecedu_prime_glv_op); NULL without GLV */
     int (*glv_op)(int op, const uint64_t *k, const uint64_t *k2, const uint8_t *x, const uint8_t *y,
                   uint8_t *out);
+    /* 1 if x(u1 G + u2 Q) mod n = r (R finite), else 0; public u1, u2 < n, 0 < r < n (nw
+     * words), validated Q: ECDSA's last test with no inversion (PC(verify_x_vartime)); NULL:
+     * ecdsa.c compares the x of mul_joint_vartime */
+    int (*verify_x_vartime)(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx, const uint8_t *qy,
+                            const uint64_t *r);
 } ecedu_pcurve_impl;
 
 typedef struct ecedu_pcurve {

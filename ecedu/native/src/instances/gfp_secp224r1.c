@@ -77,6 +77,11 @@ static int p224_level_mul_joint_vartime(const uint64_t *u1, const uint64_t *u2, 
     return p224_level()->mul_joint_vartime(u1, u2, qx, qy, ox);
 }
 
+static int p224_level_verify_x_vartime(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
+                                       const uint8_t *qy, const uint64_t *r) {
+    return p224_level()->verify_x_vartime(u1, u2, qx, qy, r);
+}
+
 static int p224_level_point_op(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out) {
     return p224_level()->point_op(op, p1, p2, out);
 }
@@ -85,4 +90,5 @@ const ecedu_pcurve_impl ecedu_pcurve_secp224r1 = {
     p224_level_decode,   p224_level_validate,          p224_level_mul,
     p224_level_mul_base, p224_level_mul_joint_vartime, p224_level_point_op,
     NULL, /* glv_op: no endomorphism on P-224 */
+    p224_level_verify_x_vartime,
 };

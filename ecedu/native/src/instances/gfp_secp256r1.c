@@ -69,6 +69,11 @@ static int p256_level_mul_joint_vartime(const uint64_t *u1, const uint64_t *u2, 
     return p256_level()->mul_joint_vartime(u1, u2, qx, qy, ox);
 }
 
+static int p256_level_verify_x_vartime(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
+                                       const uint8_t *qy, const uint64_t *r) {
+    return p256_level()->verify_x_vartime(u1, u2, qx, qy, r);
+}
+
 static int p256_level_point_op(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out) {
     return p256_level()->point_op(op, p1, p2, out);
 }
@@ -77,4 +82,5 @@ const ecedu_pcurve_impl ecedu_pcurve_secp256r1 = {
     p256_level_decode,   p256_level_validate,          p256_level_mul,
     p256_level_mul_base, p256_level_mul_joint_vartime, p256_level_point_op,
     NULL, /* glv_op: no endomorphism on P-256 */
+    p256_level_verify_x_vartime,
 };

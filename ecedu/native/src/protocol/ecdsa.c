@@ -433,6 +433,7 @@ static int verify_validated(int ci, const uint8_t *qx, const uint8_t *qy, const 
     modn_mul(mn, u2, Rv, w);
 
     if (pc) { /* prime curve: R = u1 G + u2 Q in one joint multiplication */
+        if (pc->impl->verify_x_vartime) return pc->impl->verify_x_vartime(u1, u2, qx, qy, Rv);
         uint8_t rx[72];
         int jr = pc->impl->mul_joint_vartime(u1, u2, qx, qy, rx);
         if (jr < 0) return jr; /* glv: its G table could not be allocated (ECEDU_ERR_INTERNAL) */
