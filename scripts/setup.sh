@@ -82,4 +82,7 @@ fi
 # and the fuzz under it), fingerprinted like the others: built here so that the test run does
 # not pay it (about 1.5 min on 2 idle cores; the clean-clone test run had it at 157 s with the fuzz).
 .venv/bin/python -m ecedu.native.build --sanitize >/dev/null || echo "setup: the ASan build failed (see above); tests/native/test_native_asan.py will try again" >&2
+# The fe-ops driver of tests/native/test_native_fe_ops.py, plain and with ASan + UBSan
+# (build/fe_ops/, fingerprinted): the sanitized one took 34 s of the clean-clone test run.
+.venv/bin/python tests/native/build_fe_ops.py >/dev/null || echo "setup: the fe-ops driver did not build (see above); tests/native/test_native_fe_ops.py will try again" >&2
 .venv/bin/python -c "import ecedu, ecedu.backend as b; print('setup: ecedu', ecedu.__version__, '| native backend:', 'yes' if b.native_available() else 'no (' + b.native_reason() + ')')"

@@ -6,16 +6,13 @@ of the unsaturated fields, Montgomery form) before they are converted back."""
 
 import os
 import random
-import shutil
 import subprocess
-from pathlib import Path
 
+import build_fe_ops  # tests/native/build_fe_ops.py (rootdir import, as native_oracle)
 import pytest
 
 from ecedu import native
 
-NATIVE = Path(native.__file__).resolve().parent
-DRIVER = Path(__file__).resolve().parent / "fe_ops_driver.c"
 NIST = {
     "P-192": 2**192 - 2**64 - 1,
     "P-224": 2**224 - 2**96 + 1,
@@ -49,33 +46,20 @@ FIELDS = {
 }
 
 
-SANITIZE = [
-    "-O1",
-    "-g",
-    "-fno-omit-frame-pointer",
-    "-fsanitize=address,undefined",
-    "-fno-sanitize-recover=all",
-]
-
-
 @pytest.fixture(scope="module", params=["plain", "asan-ubsan"])
-def driver(request, tmp_path_factory):
+def driver(request):
     """The driver built plainly, and with ASan and UBSan (the fe_*.h code is compiled into
-    it, so the sanitizers see all of it; the library it links is the plain one)."""
-    cc = shutil.which("gcc") or shutil.which("cc")
-    lib = NATIVE / "libecedu_native.so"
-    if cc is None or not lib.exists():
-        pytest.skip("needs a C compiler and the built library")
-    exe = tmp_path_factory.mktemp("fe") / f"fe_ops_driver_{request.param}"
-    flags = ["-O2"] if request.param == "plain" else SANITIZE
-    cmd = [cc, *flags, "-Wall", "-Wextra", "-Werror", "-I", str(NATIVE / "src"), str(DRIVER), "-o", str(exe)]
-    r = subprocess.run(
-        cmd + ["-L", str(NATIVE), "-lecedu_native", f"-Wl,-rpath,{NATIVE}"], capture_output=True
-    )
-    if r.returncode and request.param != "plain":
-        pytest.skip(f"cannot build with the sanitizers: {r.stderr.decode()[-300:]}")
-    assert r.returncode == 0, r.stderr.decode()
-    return exe
+    it, so the sanitizers see all of it; the library it links is the plain one), by
+    tests/native/build_fe_ops.py: scripts/setup.sh builds both ahead, so this only checks
+    that they are current."""
+    try:
+        return build_fe_ops.executable(request.param)
+    except FileNotFoundError as e:
+        pytest.skip(str(e))
+    except build_fe_ops.DriverBuildError as e:
+        if request.param != "plain":
+            pytest.skip(f"cannot build with the sanitizers: {str(e)[-300:]}")
+        raise
 
 
 def _inputs(p, rng):
