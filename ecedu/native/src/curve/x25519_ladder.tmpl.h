@@ -54,25 +54,28 @@ void X25519_LADDER_NAME(uint8_t out[32], const uint8_t scalar[32], const uint8_t
         XF(cswap)(&x2, &x3, (uint64_t)0 - swap);
         XF(cswap)(&z2, &z3, (uint64_t)0 - swap);
         swap = bit;
-        /* x2, z2, x3, z3 are outputs of mul/sqr here (or the start values) */
+        /* x2, z2, x3, z3 are outputs of mul/sqr here (or the start values).  The order puts
+         * independent operations side by side (four sums, then four products, ...), so that
+         * the CPU overlaps them: the field's assembly blocks are not interleaved by the
+         * compiler, and one step is longer than the out-of-order window. */
         XF(add_lazy)(&a, &x2, &z2); /* A = x2 + z2 */
-        XF(sqr)(&aa, &a);           /* AA = A^2 */
         XF(sub_lazy)(&b, &x2, &z2); /* B = x2 - z2 */
-        XF(sqr)(&bb, &b);           /* BB = B^2 */
-        XF(sub_lazy)(&e, &aa, &bb); /* E = AA - BB */
         XF(add_lazy)(&c, &x3, &z3); /* C = x3 + z3 */
         XF(sub_lazy)(&d, &x3, &z3); /* D = x3 - z3 */
         XF(mul)(&da, &d, &a);       /* DA = D A */
         XF(mul)(&cb, &c, &b);       /* CB = C B */
+        XF(sqr)(&aa, &a);           /* AA = A^2 */
+        XF(sqr)(&bb, &b);           /* BB = B^2 */
         XF(add_lazy)(&t, &da, &cb);
-        XF(sqr)(&x3, &t); /* x3 = (DA + CB)^2 */
-        XF(sub_lazy)(&t, &da, &cb);
-        XF(sqr)(&t, &t);
-        XF(mul)(&z3, &x1, &t); /* z3 = x1 (DA - CB)^2 */
-        XF(mul)(&x2, &aa, &bb); /* x2 = AA BB */
+        XF(sub_lazy)(&c, &da, &cb);
+        XF(sub_lazy)(&e, &aa, &bb); /* E = AA - BB */
+        XF(sqr)(&x3, &t);           /* x3 = (DA + CB)^2 */
+        XF(sqr)(&d, &c);            /* (DA - CB)^2 */
         XF(mul_small)(&t, &e, 121665);
+        XF(mul)(&x2, &aa, &bb); /* x2 = AA BB */
         XF(add_lazy)(&t, &aa, &t);
-        XF(mul)(&z2, &e, &t); /* z2 = E (AA + a24 E) */
+        XF(mul)(&z3, &x1, &d); /* z3 = x1 (DA - CB)^2 */
+        XF(mul)(&z2, &e, &t);  /* z2 = E (AA + a24 E) */
     }
     XF(cswap)(&x2, &x3, (uint64_t)0 - swap);
     XF(cswap)(&z2, &z3, (uint64_t)0 - swap);

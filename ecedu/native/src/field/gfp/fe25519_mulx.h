@@ -13,22 +13,25 @@
  * field/gfp/fe25519_mulx.c, or a target attribute: tests/native/fe_ops_driver.c).
  *
  * Representation: a = v[0] + v[1] W + v[2] W^2 + v[3] W^3, W = 2^64, any value
- * 0 <= a < 2^256 = 2p + 38 standing for a mod p ("partially reduced": at most two
- * representatives per element besides the canonical one).  Every function takes any
- * such value and gives one; only the canonical forms (to_bytes*, is_zero) reduce fully.
- * The reduction is by 2^256 = 2 * 2^255 = 2 * 19 = 38 (mod p): a 512-bit product
- * T = H 2^256 + L is congruent to L + 38 H (GECC §2.2.6, the special form p = 2^m - c with
- * c = 19 and the fold taken at the word boundary 2^256, i.e. c' = 2c = 38).  The method is
- * the usual one of the 64-bit Curve25519 implementations with MULX (e.g. the x86-64 code of
- * Oliveira, Lopez, Hisil, Faz-Hernandez, Rodriguez-Henriquez, "How to (pre-)compute a
- * ladder", SAC 2017); written here from the bounds below.
+ * 0 <= a < 2^256 = 2p + 38 standing for a mod p ("partially reduced"); only the canonical
+ * forms (to_bytes*, is_zero) reduce fully.  The reduction is by 2^256 = 2 * 2^255 = 38 and
+ * 2^255 = 19 (mod p): a 512-bit product T = H 2^256 + L is congruent to L + 38 H (GECC
+ * §2.2.6, the special form p = 2^m - c, c = 19, folded at the word boundary 2^256 with
+ * c' = 2c = 38).  The method is the usual one of the 64-bit Curve25519 implementations
+ * with MULX (e.g. the x86-64 code of Oliveira, Lopez, Hisil, Faz-Hernandez,
+ * Rodriguez-Henriquez, "How to (pre-)compute a ladder", SAC 2017); written here from the
+ * bounds below.
  *
- * Bounds of the fold (used by mul, sqr; mul_small and add are special cases):
- *   L + 38 H < 2^256 + 38 2^256 = 39 2^256, so after one row of MULX by 38 the sum is four
- *   limbs and a fifth c <= 38;
- *   then 38 c <= 1444 is added to the low limbs: either no carry out (the result < 2^256),
- *   or a carry, and then the four limbs hold (L' + 38 c) - 2^256 < 1444: adding the 38 that
- *   the dropped 2^256 stands for cannot carry again.  Result < 2^256, congruent.
+ * Bounds (the BearSSL habit, as fe25519.h: every function states what it takes and gives).
+ *   T ("tight"): a < 2^255 + 2^23.  The output of mul, sqr, mul_small, inv, set_small,
+ *      from_bytes*, and cmov / cswap of T values.
+ *   L ("loose"): a < 2^256.  What mul, sqr, mul_small, add, sub, neg, inv take, and the
+ *      output of add, sub, neg (any input < 2^256) and of add_lazy, sub_lazy (T inputs:
+ *      one correction fewer, for the ladder).
+ * The fold of mul and sqr (FE25519X_FOLD_ASM): L + 38 H < 2^256 + 38 2^256 = 39 2^256, so
+ *   after one row of MULX by 38 the sum V is four limbs and a fifth c <= 38; then
+ *   h = V >> 255 = 2 c + (bit 63 of limb 3) <= 77, and (V mod 2^255) + 19 h < 2^255 + 1463
+ *   (in T) fits four limbs: no carry out, no second correction.
  * All functions are constant time in the element values: the carries go through the flags
  * into masks (SBB r, r; AND), no branch, no table, no secret-dependent address.
  */
@@ -46,11 +49,12 @@ enum { FE25519X_BYTES = 32 };
 
 #define FE25519X_INL static inline __attribute__((always_inline, target("bmi2,adx")))
 
-/* The fold of a 512-bit value (t0..t7, W^i weights) into four limbs t0..t3 < 2^256 by
- * 2^256 = 38 (the bounds at the top): one MULX row of 38 (t4..t7), its low halves on the CF
- * chain (ADCX) and high halves on the OF chain (ADOX); the top word (<= 38) times 38 into
- * t0 with an ADD/ADC chain; its carry turned into 38 or 0 (SBB, AND) and added to t0.
- * Uses RDX and the scratch operands lo, hi; the first XOR clears CF and OF. */
+/* The fold of a 512-bit value (t0..t7, W^i weights) into four limbs t0..t3 in T (the
+ * bounds at the top): one MULX row of 38 (t4..t7), its low halves on the CF chain (ADCX)
+ * and high halves on the OF chain (ADOX), the fifth limb c <= 38 in t4; then h = V >> 255
+ * (SHLD by 1: t4 <= 38, so 2 t4 fits), bit 255 cleared (BTR), 19 h (IMUL) added by one
+ * ADD/ADC chain, which cannot carry out.  Uses RDX and the scratch operands lo, hi; the
+ * first XOR clears CF and OF. */
 #define FE25519X_FOLD_ASM                                                                         \
     "movl $38, %%edx\n\t"                                                                        \
     "xorl %k[lo], %k[lo]\n\t"                                                                    \
@@ -67,17 +71,16 @@ enum { FE25519X_BYTES = 32 };
     "adcxq %[lo], %[t3]\n\t"                                                                     \
     "movl $0, %k[hi]\n\t"                                                                        \
     "adoxq %[hi], %[t4]\n\t"                                                                     \
-    "adcxq %[hi], %[t4]\n\t" /* t4 = c <= 38 */                                                  \
-    "imulq $38, %[t4], %[t4]\n\t"                                                                \
+    "adcxq %[hi], %[t4]\n\t" /* c <= 38 */                                                       \
+    "shldq $1, %[t3], %[t4]\n\t" /* h = V >> 255 <= 77 */                                        \
+    "btrq $63, %[t3]\n\t"                                                                        \
+    "imulq $19, %[t4], %[t4]\n\t"                                                                \
     "addq %[t4], %[t0]\n\t"                                                                      \
     "adcq $0, %[t1]\n\t"                                                                         \
     "adcq $0, %[t2]\n\t"                                                                         \
-    "adcq $0, %[t3]\n\t"                                                                         \
-    "sbbq %[lo], %[lo]\n\t"                                                                      \
-    "andl $38, %k[lo]\n\t"                                                                       \
-    "addq %[lo], %[t0]\n\t"
+    "adcq $0, %[t3]\n\t"
 
-/* r = a b mod p (partially reduced), a, b < 2^256; r may alias a or b (read before written).
+/* r = a b mod p, a, b in L; r in T; r may alias a or b (read before written).
  * Schoolbook product (GECC Alg. 2.9) by rows, the MULX/ADCX/ADOX form of Gueron and Krasnov
  * (as fe_p256_mont.h's product): row 0 (a b0) by MULX and one ADD/ADC chain into t0..t4;
  * rows i = 1..3 (a b_i, at t_i..t_(i+4)) with the low halves on CF and the high halves on
@@ -155,7 +158,7 @@ FE25519X_INL void fe25519x_mul(fe25519x_fe *r, const fe25519x_fe *a, const fe255
     r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
 }
 
-/* r = a^2 mod p (partially reduced), a < 2^256; r may alias a.  The square with each cross
+/* r = a^2 mod p, a in L; r in T; r may alias a.  The square with each cross
  * product once (HAC Alg. 14.16; GECC Alg. 2.13): the six a_i a_j, i < j, into t1..t6 by
  * two ADD/ADC chains (a0 a1, a0 a2, a0 a3, a1 a3, a2 a3, then a1 a2 at W^3; MULX leaves the
  * flags alone).  Their sum S < W^7 (the top term a2 a3 W^5 <= (W - 1)^2 W^5 = W^7 - 2 W^6 +
@@ -221,9 +224,10 @@ FE25519X_INL void fe25519x_sqr_n(fe25519x_fe *r, const fe25519x_fe *a, int n) {
     for (int i = 1; i < n; i++) fe25519x_sqr(r, r);
 }
 
-/* r = a k mod p for a public k < 2^32 (the ladder's a24 = 121665).  a k < 2^256 k: four
- * MULX by k, one ADD/ADC chain, a fifth limb c < k; then 38 c < 2^38 into t0 as in the fold
- * (a carry out leaves limbs < 38 c, so the 38 added for it does not carry). */
+/* r = a k mod p for a public k < 2^17 (the ladder's a24 = 121665); a in L, r in T.
+ * a k < 2^256 k: four MULX by k, one ADD/ADC chain, a fifth limb c < k; then as the fold:
+ * h = (a k) >> 255 < 2^18, bit 255 cleared, 19 h < 2^23 added without a carry out
+ * (result < 2^255 + 2^23). */
 FE25519X_INL void fe25519x_mul_small(fe25519x_fe *r, const fe25519x_fe *a, uint64_t k) {
     uint64_t t0, t1, t2, t3, t4, lo;
     __asm__("movq %[k], %%rdx\n\t"
@@ -235,21 +239,20 @@ FE25519X_INL void fe25519x_mul_small(fe25519x_fe *r, const fe25519x_fe *a, uint6
             "mulxq 24(%[a]), %[lo], %[t4]\n\t"
             "adcq %[lo], %[t3]\n\t"
             "adcq $0, %[t4]\n\t"
-            "imulq $38, %[t4], %[t4]\n\t"
+            "shldq $1, %[t3], %[t4]\n\t"
+            "btrq $63, %[t3]\n\t"
+            "imulq $19, %[t4], %[t4]\n\t"
             "addq %[t4], %[t0]\n\t"
             "adcq $0, %[t1]\n\t"
             "adcq $0, %[t2]\n\t"
             "adcq $0, %[t3]\n\t"
-            "sbbq %[lo], %[lo]\n\t"
-            "andl $38, %k[lo]\n\t"
-            "addq %[lo], %[t0]\n\t"
             : [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2), [t3] "=&r"(t3), [t4] "=&r"(t4), [lo] "=&r"(lo)
             : [a] "r"(a->v), [k] "rm"(k), "m"(*(const uint64_t(*)[4])a->v)
             : "rdx", "cc");
     r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
 }
 
-/* r = a + b mod p (partially reduced), a, b < 2^256.  a + b < 2^257: the carry out of the
+/* r = a + b mod p, a, b in L; r in L.  a + b < 2^257: the carry out of the
  * ADD/ADC chain stands for 2^256 = 38, added back as 38 AND -carry; if that carries again
  * the limbs were (a + b - 2^256 + 38) - 2^256 < 38, so the second 38 cannot carry. */
 FE25519X_INL void fe25519x_add(fe25519x_fe *r, const fe25519x_fe *a, const fe25519x_fe *b) {
@@ -273,7 +276,7 @@ FE25519X_INL void fe25519x_add(fe25519x_fe *r, const fe25519x_fe *a, const fe255
     r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
 }
 
-/* r = a - b mod p (partially reduced), a, b < 2^256.  a - b > -2^256: a borrow out of the
+/* r = a - b mod p, a, b in L; r in L.  a - b > -2^256: a borrow out of the
  * SUB/SBB chain means the limbs hold a - b + 2^256 = a - b + 38 (mod p), so 38 AND -borrow
  * is subtracted; if that borrows again the limbs were < 38 and now are >= 2^256 - 38, so
  * the second 38 subtracted cannot borrow. */
@@ -298,16 +301,46 @@ FE25519X_INL void fe25519x_sub(fe25519x_fe *r, const fe25519x_fe *a, const fe255
     r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
 }
 
-/* The ladder's names (curve/x25519_ladder.tmpl.h): with saturated limbs there is no lazy
- * form, so they are the reducing add and sub above (any input < 2^256, output < 2^256). */
+/* r = a + b mod p for the ladder (curve/x25519_ladder.tmpl.h): a, b in T; r in L.  a + b <
+ * 2^256 + 2^24: a carry out leaves limbs a + b - 2^256 < 2^24, so the 38 it stands for is
+ * added to limb 0 alone (no carry): one correction instead of add's two chains. */
 FE25519X_INL void fe25519x_add_lazy(fe25519x_fe *r, const fe25519x_fe *a, const fe25519x_fe *b) {
-    fe25519x_add(r, a, b);
-}
-FE25519X_INL void fe25519x_sub_lazy(fe25519x_fe *r, const fe25519x_fe *a, const fe25519x_fe *b) {
-    fe25519x_sub(r, a, b);
+    uint64_t t0 = a->v[0], t1 = a->v[1], t2 = a->v[2], t3 = a->v[3], c;
+    __asm__("addq 0(%[b]), %[t0]\n\t"
+            "adcq 8(%[b]), %[t1]\n\t"
+            "adcq 16(%[b]), %[t2]\n\t"
+            "adcq 24(%[b]), %[t3]\n\t"
+            "sbbq %[c], %[c]\n\t"
+            "andl $38, %k[c]\n\t"
+            "addq %[c], %[t0]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [c] "=&r"(c)
+            : [b] "r"(b->v), "m"(*(const uint64_t(*)[4])b->v)
+            : "cc");
+    r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
 }
 
-/* r = -a = 0 - a (the subtraction's reduction). */
+/* r = a - b mod p for the ladder: a, b in T; r in L.  A borrow leaves limbs a - b + 2^256 >
+ * 2^256 - 2^255 - 2^23, so subtracting the 38 it stands for cannot borrow again: one
+ * correction. */
+FE25519X_INL void fe25519x_sub_lazy(fe25519x_fe *r, const fe25519x_fe *a, const fe25519x_fe *b) {
+    uint64_t t0 = a->v[0], t1 = a->v[1], t2 = a->v[2], t3 = a->v[3], c;
+    __asm__("subq 0(%[b]), %[t0]\n\t"
+            "sbbq 8(%[b]), %[t1]\n\t"
+            "sbbq 16(%[b]), %[t2]\n\t"
+            "sbbq 24(%[b]), %[t3]\n\t"
+            "sbbq %[c], %[c]\n\t"
+            "andl $38, %k[c]\n\t"
+            "subq %[c], %[t0]\n\t"
+            "sbbq $0, %[t1]\n\t"
+            "sbbq $0, %[t2]\n\t"
+            "sbbq $0, %[t3]\n\t"
+            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [c] "=&r"(c)
+            : [b] "r"(b->v), "m"(*(const uint64_t(*)[4])b->v)
+            : "cc");
+    r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
+}
+
+/* r = -a = 0 - a (the subtraction's reduction); a in L, r in L. */
 FE25519X_INL void fe25519x_neg(fe25519x_fe *r, const fe25519x_fe *a) {
     const fe25519x_fe zero = {{0, 0, 0, 0}};
     fe25519x_sub(r, &zero, a);
@@ -332,7 +365,7 @@ FE25519X_INL void fe25519x_cswap(fe25519x_fe *a, fe25519x_fe *b, uint64_t mask) 
     }
 }
 
-/* The canonical value of a (< 2^256) in w[0..3] (< p).  First 2^255 = 19: t = (a mod
+/* The canonical value of a (in L) in w[0..3] (< p).  First 2^255 = 19: t = (a mod
  * 2^255) + 19 (a >> 255) < 2^255 + 19.  Then t >= p iff t + 19 >= 2^255: q is bit 255 of
  * t + 19, and (t + 19 q) mod 2^255 = t - q p < p.  Carry chains by ecedu_adc (internal.h),
  * the bits as masks: constant time. */
