@@ -189,7 +189,9 @@ def test_x25519_mulx_field_on_any_representation(driver):
     pairs = [(a, b) for a in vals for b in vals[:: max(1, len(vals) // 12)]]
     lines = [f"r.fe25519x {a.to_bytes(32, 'big').hex()} {b.to_bytes(32, 'big').hex()}" for a, b in pairs]
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
-    r = subprocess.run([str(driver)], input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, timeout=300)
+    r = subprocess.run(
+        [str(driver)], input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, timeout=300
+    )
     assert r.returncode == 0 and "runtime error" not in r.stderr, r.stdout[-2000:] + r.stderr[-4000:]
     out = r.stdout.splitlines()
     assert len(out) == len(pairs)
