@@ -104,12 +104,13 @@ def measure(op: str, target, runs: int = 1000) -> Cycles:
     )
     per_op = [t / inner.value for t in ticks]
     label = target if kind == "curve" else f"GF(2^{target})"
-    # the GF(2^m) levels do not apply to X25519 (one implementation, 5 limbs of 51 bits) nor to
-    # the prime curves (the prime-field level in force: 'mulx' or 'portable', see
+    # the GF(2^m) levels do not apply to X25519 (the prime-field level: 4 limbs of 64 bits with
+    # MULX at 'mulx' and above, curve/x25519_mulx.c, else 5 limbs of 51 bits) nor to the prime
+    # curves (the prime-field level in force: 'mulx' or 'portable', see
     # native.prime_implementation); a binary curve or field: the level it uses (the forced one,
     # else its default, cpu.c g_default)
     if target == "X25519":
-        impl = "c-5x51"
+        impl = "c-5x51" if native.prime_implementation() == "portable" else "c-4x64-mulx"
     elif kind == "curve" and target in library.PRIME_CURVES:
         impl = "p-" + native.prime_implementation()
     else:

@@ -16,6 +16,9 @@
  * reduction row at secp160r1, P-192, P-224, P-384 (g160s, g192s, g224s, g384s) and in the
  * plain mode FEM_PM at secp256k1 (g256kp); argv[1] "portable" forces the portable P-256 and
  * P-224 Montgomery products (p256m, p224w) and the C product of p384f.
+ * GF(2^255 - 19): fe25519 (fe25519.h, radix 2^51) and fe25519x (fe25519_mulx.h, four 64-bit
+ * limbs, MULX/ADCX/ADOX: its run function compiled for BMI2/ADX, refused with "no mulx"
+ * unless cpu.c's flag says the CPU has them).
  */
 #include <stdio.h>
 #include <string.h>
@@ -33,6 +36,8 @@
 #include "field/gfp/fe_p160_crandall.h"
 #include "field/gfp/fe_p192_fold.h"
 #include "field/gfp/fe_p384_fold.h"
+#include "field/gfp/fe25519.h"
+#include "field/gfp/fe25519_mulx.h"
 #include "curve/prime/sec2_prime_params.h"
 
 /* the generic CIOS field of the curves (fe_mont.tmpl.h) at three sizes: 3 limbs (secp160r1),
@@ -186,6 +191,34 @@ RUN(g256kp, 32)
 RUN(p160c, 20)
 RUN(p192f, 24)
 RUN(p384f, 48)
+RUN(fe25519, 32)
+#pragma GCC push_options
+#pragma GCC target("bmi2,adx")
+RUN(fe25519x, 32)
+/* fe25519x on ANY representation a, b < 2^256 (its partially reduced values, which a chain of
+ * from_bytes inputs rarely reaches: 2^256 - 1, 2p + 37, ...): input "r.fe25519x <a> <b>", the
+ * limbs set directly from the big-endian bytes; output a b, a^2, a + b, a - b, 121665 a, -a,
+ * a^-1, canonical. */
+static void raw_fe25519x(const uint8_t *ab, const uint8_t *bb) {
+    fe25519x_fe a, b, t;
+    uint8_t o[32];
+    for (int i = 0; i < 4; i++) {
+        a.v[i] = b.v[i] = 0;
+        for (int j = 0; j < 8; j++) {
+            a.v[i] |= (uint64_t)ab[31 - 8 * i - j] << (8 * j);
+            b.v[i] |= (uint64_t)bb[31 - 8 * i - j] << (8 * j);
+        }
+    }
+    fe25519x_mul(&t, &a, &b), fe25519x_to_bytes(o, &t), put(o, 32);
+    fe25519x_sqr(&t, &a), fe25519x_to_bytes(o, &t), put(o, 32);
+    fe25519x_add(&t, &a, &b), fe25519x_to_bytes(o, &t), put(o, 32);
+    fe25519x_sub(&t, &a, &b), fe25519x_to_bytes(o, &t), put(o, 32);
+    fe25519x_mul_small(&t, &a, 121665), fe25519x_to_bytes(o, &t), put(o, 32);
+    fe25519x_neg(&t, &a), fe25519x_to_bytes(o, &t), put(o, 32);
+    fe25519x_inv(&t, &a), fe25519x_to_bytes(o, &t), put(o, 32);
+    putchar('\n');
+}
+#pragma GCC pop_options
 
 /* The halving of the saturated fields (fe_sat.tmpl.h's FE_NAME(half), the FE_HALF of
  * curve/prime/sw.tmpl.h): input lines "h.<field> <a> <b>", output a/2 and ((a+b)/2)/2. */
@@ -215,7 +248,8 @@ int main(int argc, char **argv) {
         {"g160", 20, run_g160}, {"g256k", 32, run_g256k}, {"g384", 48, run_g384},
         {"g160s", 20, run_g160s}, {"g192s", 24, run_g192s}, {"g224s", 28, run_g224s},
         {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp}, {"p160c", 20, run_p160c},
-        {"p192f", 24, run_p192f}, {"p384f", 48, run_p384f},
+        {"p192f", 24, run_p192f}, {"p384f", 48, run_p384f}, {"fe25519", 32, run_fe25519},
+        {"fe25519x", 32, run_fe25519x}, {"r.fe25519x", 32, raw_fe25519x},
         {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
         {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
         {"h.p224w", 28, half_p224w},
@@ -228,6 +262,10 @@ int main(int argc, char **argv) {
         while (i < sizeof f / sizeof f[0] && strcmp(f[i].name, name)) i++;
         if (i == sizeof f / sizeof f[0] || unhex(a, f[i].n, ha) || unhex(b, f[i].n, hb)) {
             printf("bad input\n");
+            return 1;
+        }
+        if ((f[i].run == run_fe25519x || f[i].run == raw_fe25519x) && !ecedu_gfp_mulx_enabled()) {
+            printf("no mulx\n"); /* the CPU lacks BMI2/ADX, or the level is forced down */
             return 1;
         }
         f[i].run(a, b);

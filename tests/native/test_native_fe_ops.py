@@ -21,6 +21,7 @@ NIST = {
     "P-521": 2**521 - 1,
     "secp160r1": 2**160 - 2**31 - 1,
     "secp256k1": 2**256 - 2**32 - 977,
+    "25519": 2**255 - 19,
 }
 FIELDS = {
     "p192s": "P-192",
@@ -43,7 +44,11 @@ FIELDS = {
     "p160c": "secp160r1",  # the fold 2^160 = 2^31 + 1, fe_p160_crandall.h
     "p192f": "P-192",  # GECC Alg. 2.27 in 64-bit words, fe_p192_fold.h
     "p384f": "P-384",  # the fold 2^384 = c, fe_p384_fold.h (C and MULX products)
+    "fe25519": "25519",  # X25519's field in radix 2^51, fe25519.h
+    "fe25519x": "25519",  # in four 64-bit limbs with MULX/ADCX/ADOX, fe25519_mulx.h (MULX level only)
 }
+#: fields whose whole code is the MULX level: not run at 'portable' (the driver refuses them there)
+MULX_ONLY = {"fe25519x"}
 
 
 @pytest.fixture(scope="module", params=["plain", "asan-ubsan"])
@@ -96,7 +101,10 @@ def test_fe_interface_of_every_field(driver, level):
         pytest.skip("no MULX level on this CPU: 'best' already is the portable code")
     rng = random.Random(level)
     lines, want = [], []
+    mulx = "mulx" in native.available_prime_implementations()
     for pfx, field in FIELDS.items():
+        if pfx in MULX_ONLY and (level == "portable" or not mulx):
+            continue
         p = NIST[field]
         n = (p.bit_length() + 7) // 8
         for a, b in _inputs(p, rng):
@@ -147,3 +155,31 @@ def test_half_of_the_saturated_fields(driver, level):
     assert len(out) == len(want)
     for line, (pfx, a, b, exp) in zip(out, want):
         assert [int(x, 16) for x in line.split()] == exp, (pfx, hex(a), hex(b))
+
+
+def test_x25519_mulx_field_on_any_representation(driver):
+    """fe25519_mulx.h keeps values only below 2^256 = 2p + 38, not below p: its product, square,
+    sum, difference, times-121665, negation and inversion on representations a, b anywhere in
+    [0, 2^256) (the edges of the bound arguments: 2^256 - 1, 2p + 37, 2^255 +- small, limbs all
+    ones, values whose folds carry), against Python."""
+    if "mulx" not in native.available_prime_implementations():
+        pytest.skip("no MULX level on this CPU")
+    p, w = 2**255 - 19, 2**256
+    rng = random.Random(25519)
+    edges = [0, 1, 19, 37, 38, 39, p - 1, p, p + 1, p + 18, 2**255, 2**255 + 37, 2 * p, 2 * p + 37]
+    edges += [w - 1, w - 2, w - 38, w - 39, w - 1444, w - 1445, 2**64 - 1, 2**128 - 1, 2**192 - 1]
+    edges += [w - 2**64, w - 2**192, (w - 1) // 38, (w - 1) // 121665 + 1]
+    vals = edges + [rng.randrange(w) for _ in range(20)] + [w - rng.randrange(2**12) - 1 for _ in range(6)]
+    pairs = [(a, b) for a in vals for b in vals[:: max(1, len(vals) // 12)]]
+    lines = [f"r.fe25519x {a.to_bytes(32, 'big').hex()} {b.to_bytes(32, 'big').hex()}" for a, b in pairs]
+    env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
+    r = subprocess.run(
+        [str(driver)], input="\n".join(lines) + "\n", capture_output=True, text=True, env=env, timeout=300
+    )
+    assert r.returncode == 0 and "runtime error" not in r.stderr, r.stdout[-2000:] + r.stderr[-4000:]
+    out = r.stdout.splitlines()
+    assert len(out) == len(pairs)
+    for line, (a, b) in zip(out, pairs):
+        inv = pow(a, p - 2, p)
+        exp = [a * b % p, a * a % p, (a + b) % p, (a - b) % p, 121665 * a % p, -a % p, inv]
+        assert [int(x, 16) for x in line.split()] == exp, (hex(a), hex(b))

@@ -174,6 +174,11 @@ const struct ecedu_gfp_impl *ecedu_gfp_impl_for(int limb_bits);
 /* X25519 (curve/x25519.c): out = X25519(scalar, u) of RFC 7748 §5, all 32
  * little-endian bytes; no checks (protocol/x25519.c makes them). */
 void ecedu_x25519_ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+/* --- X25519 at the MULX level (curve/x25519_mulx.c, field/gfp/fe25519_mulx.c): the same
+ * functions on field/gfp/fe25519_mulx.h; call only while ecedu_gfp_mulx_enabled() --- */
+void ecedu_x25519_ladder_mulx(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+int ecedu_fe25519_op_mulx(int op, const uint8_t *a, const uint8_t *b, uint8_t *out);
+/* --- end X25519 at the MULX level --- */
 
 /* ---------------------------------------------------------------------
  * Prime curves y^2 = x^3 + a x + b over GF(p), a in {0, -3} (Brainpool: through the isomorphism

@@ -1,80 +1,25 @@
 /*
- * x25519.c -- the X25519 function of RFC 7748 §5: the Montgomery ladder on
- * the u-coordinates of Curve25519, v^2 = u^3 + 486662 u^2 + u over
- * GF(2^255 - 19), on the field of field/gfp/fe25519.h.
- *
- * The ladder (Montgomery, Math. Comp. 48, 1987; the form of RFC 7748 §5): (x2 : z2)
- * and (x3 : z3) are the projective u-coordinates of m P and (m + 1) P for the
- * bits m of the scalar read so far, so their difference is always P (u =
- * x1).  Each of the 255 steps (bits 254 down to 0; decodeScalar25519 fixes
- * bit 254 and clears bit 255) is one differential addition and one doubling,
- * 5 multiplications, 4 squarings and one multiplication by a24 = 121665 =
- * (486662 - 2) / 4.  Instead of branching on a bit, the two points are
- * exchanged by cswap with a mask when the bit differs from the previous one.
- *
- * Constant time in the scalar: a fixed count of 255 steps, the same field
- * operations in each, the bits read at public positions and turned into
- * masks, and one inversion z2^(p-2) by a fixed addition chain
- * (fe25519_inv).  tests/ctime/ctime_x25519_driver.c checks it with
- * valgrind.  The input u may be any 32 bytes (RFC 7748 §5: bit 255 masked,
- * non-canonical values reduced); a small-order u gives u = 0 at the end,
- * which the caller refuses (RFC 7748 §6.1, protocol/x25519.c).
+ * x25519.c -- the X25519 function of RFC 7748 §5 (the Montgomery ladder of
+ * curve/x25519_ladder.tmpl.h), at the portable prime-field level on field/gfp/fe25519.h
+ * (radix 2^51, 64 x 64 -> 128-bit products in C), and ecedu_x25519_ladder, which picks the
+ * level per call: curve/x25519_mulx.c (four 64-bit limbs, MULX/ADCX/ADOX, field/gfp/
+ * fe25519_mulx.h) while cpu.c's flag ecedu_gfp_mulx_enabled() is on (CPUID has BMI2 and
+ * ADX, the level not forced to portable), else the copy here, as gfp_secp256r1.c picks its
+ * curve's copy.  The flag is public: the choice is constant time.
  */
 #include "internal.h"
 #include "field/gfp/fe25519.h"
 
+#define XF(name) fe25519_##name
+#define X25519_LADDER_NAME x25519_ladder_portable
+static void X25519_LADDER_NAME(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]);
+#include "curve/x25519_ladder.tmpl.h"
+#undef XF
+#undef X25519_LADDER_NAME
+
 void ecedu_x25519_ladder(uint8_t out[32], const uint8_t scalar[32], const uint8_t u[32]) {
-    uint8_t k[32];
-    memcpy(k, scalar, 32);
-    k[0] &= 248; /* decodeScalar25519: a multiple of the cofactor 8, */
-    k[31] &= 127; /* below 2^255, */
-    k[31] |= 64;  /* and with bit 254 set: a fixed-length ladder */
-
-    fe25519_fe x1, x2, z2, x3, z3, a, aa, b, bb, e, c, d, da, cb, t;
-    fe25519_from_bytes_le(&x1, u); /* decodeUCoordinate: bit 255 masked */
-    fe25519_set_small(&x2, 1);
-    fe25519_set_small(&z2, 0);
-    x3 = x1;
-    fe25519_set_small(&z3, 1);
-    uint64_t swap = 0;
-    for (int i = 254; i >= 0; i--) {
-        uint64_t bit = (k[i >> 3] >> (i & 7)) & 1; /* public position, secret value */
-        swap ^= bit;
-        fe25519_cswap(&x2, &x3, (uint64_t)0 - swap);
-        fe25519_cswap(&z2, &z3, (uint64_t)0 - swap);
-        swap = bit;
-        /* x2, z2, x3, z3 are T here (outputs of mul/sqr, or the start values) */
-        fe25519_add_lazy(&a, &x2, &z2); /* A = x2 + z2            (L) */
-        fe25519_sqr(&aa, &a);           /* AA = A^2               (T) */
-        fe25519_sub_lazy(&b, &x2, &z2); /* B = x2 - z2            (L) */
-        fe25519_sqr(&bb, &b);           /* BB = B^2               (T) */
-        fe25519_sub_lazy(&e, &aa, &bb); /* E = AA - BB            (L) */
-        fe25519_add_lazy(&c, &x3, &z3); /* C = x3 + z3            (L) */
-        fe25519_sub_lazy(&d, &x3, &z3); /* D = x3 - z3            (L) */
-        fe25519_mul(&da, &d, &a);       /* DA = D A               (T) */
-        fe25519_mul(&cb, &c, &b);       /* CB = C B               (T) */
-        fe25519_add_lazy(&t, &da, &cb);
-        fe25519_sqr(&x3, &t);           /* x3 = (DA + CB)^2       (T) */
-        fe25519_sub_lazy(&t, &da, &cb);
-        fe25519_sqr(&t, &t);
-        fe25519_mul(&z3, &x1, &t);      /* z3 = x1 (DA - CB)^2    (T) */
-        fe25519_mul(&x2, &aa, &bb);     /* x2 = AA BB             (T) */
-        fe25519_mul_small(&t, &e, 121665);
-        fe25519_add_lazy(&t, &aa, &t);
-        fe25519_mul(&z2, &e, &t);       /* z2 = E (AA + a24 E)    (T) */
-    }
-    fe25519_cswap(&x2, &x3, (uint64_t)0 - swap);
-    fe25519_cswap(&z2, &z3, (uint64_t)0 - swap);
-
-    fe25519_inv(&z2, &z2); /* 0 -> 0: the point at infinity gives u = 0 */
-    fe25519_mul(&x2, &x2, &z2);
-    fe25519_to_bytes_le(out, &x2);
-
-    ecedu_wipe(k, sizeof k);
-    ecedu_wipe(&x2, sizeof x2), ecedu_wipe(&z2, sizeof z2);
-    ecedu_wipe(&x3, sizeof x3), ecedu_wipe(&z3, sizeof z3);
-    ecedu_wipe(&a, sizeof a), ecedu_wipe(&aa, sizeof aa), ecedu_wipe(&b, sizeof b);
-    ecedu_wipe(&bb, sizeof bb), ecedu_wipe(&e, sizeof e), ecedu_wipe(&c, sizeof c);
-    ecedu_wipe(&d, sizeof d), ecedu_wipe(&da, sizeof da), ecedu_wipe(&cb, sizeof cb);
-    ecedu_wipe(&t, sizeof t);
+    if (ecedu_gfp_mulx_enabled())
+        ecedu_x25519_ladder_mulx(out, scalar, u);
+    else
+        x25519_ladder_portable(out, scalar, u);
 }

@@ -253,7 +253,7 @@ static inline void fe25519_from_bytes_le(fe25519_fe *r, const uint8_t in[FE25519
 }
 
 /* The interface's big-endian input: returns all-ones if in < p, else 0 (then
- * r holds in mod 2^255, a valid element).  in < p iff bit 255 is clear and
+ * r = 0, as the saturated fields of fe_sat.tmpl.h give).  in < p iff bit 255 is clear and
  * (in + 19) < 2^255, the latter the carry of a 4-word addition. */
 static inline uint64_t fe25519_from_bytes(fe25519_fe *r, const uint8_t in[FE25519_BYTES]) {
     uint64_t w[4] = {0, 0, 0, 0};
@@ -264,8 +264,10 @@ static inline uint64_t fe25519_from_bytes(fe25519_fe *r, const uint8_t in[FE2551
     s = (s >> 64) + w[2];
     s = (s >> 64) + (w[3] & (UINT64_MAX >> 1));
     uint64_t ge = (uint64_t)(s >> 63) & 1; /* in mod 2^255 >= p */
+    const uint64_t ok = (uint64_t)0 - (1 ^ (top | ge));
+    for (int i = 0; i < 4; i++) w[i] &= ok;
     fe25519_from_words(r, w);
-    return (uint64_t)0 - (1 ^ (top | ge));
+    return ok;
 }
 
 /* All-ones if a = 0 (mod p), else 0.  a in T. */
