@@ -430,8 +430,10 @@ GF_INL void FN(vreduce_trinomial)(__m128i *R, const __m128i *C) {
  *     t z^m = t + t z^k,  t z^k = (t << (k - 64)) in word 1  (k - 64 + e < 64),
  * which leaves deg R < m: fully reduced, like FN(vreduce_trinomial).
  * Measured on the SSE4.1 level (AMD Zen 5, m = 233): the squaring takes
- * about 40 instead of 64 instructions, and the dependent chain is only a
- * few shifts longer (see the report of the binary branch, issue 15).
+ * 46 instead of 64 instructions and the product 95 instead of 119 (with
+ * FN(vmul_ka2)), but the dependent chain is a few shifts longer, so the
+ * single squaring FN(vsqrmod) keeps FN(vreduce_trinomial), and the chains
+ * of squarings skip the last step (FN(vnorm2)) until their end.
  * --------------------------------------------------------------------- */
 #ifdef GF_RED_FOLD2
 #define GF_RED_K__(k, ...) (k)
@@ -490,7 +492,16 @@ GF_INL void FN(vmulmod)(__m128i *R, const __m128i *A, const __m128i *B) {
 GF_INL void FN(vsqrmod)(__m128i *R, const __m128i *A) {
     __m128i C[GF_NW];
     FN(vsqr_spread)(C, A);
+#ifdef GF_RED_FOLD2
+    /* A single squaring is often on the critical path (the ladder): there the
+     * shorter dependent chain of the one-step reduction wins (measured at
+     * m = 233, SSE4.1: latency 16.6 against 21.6 TSC ticks with the folds; a
+     * ladder-like sequence 6% faster); the chains of FN(sqr_n) and
+     * FN(sqr_n3) take the folds. */
+    FN(vreduce_trinomial)(R, C);
+#else
     FN(vreduce_prod)(R, C);
+#endif
 }
 
 #if GF_ZMUL /* the multiplication on 512-bit registers instead */
