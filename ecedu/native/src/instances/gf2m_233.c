@@ -27,6 +27,7 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
 #define GF_PCLMUL 1
+#define GF_RED_FOLD2 1 /* two word-aligned folds, lazily reduced squaring chains */
 #define GF_TABLE_NAME ecedu_gf233_pclmul
 #define FN(name) gf233_pclmul_##name
 #include "instances/instance.tmpl.h"
@@ -44,6 +45,7 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf233_avx2
 #define FN(name) gf233_avx2_##name
 #include "instances/instance.tmpl.h"

@@ -34,12 +34,17 @@
  *                      VPCLMULQDQ (clmul256.tmpl.h; default 0)
  *   GF_ZMUL            optional, with GF_PCLMUL 3: multiply on 512-bit
  *                      VPCLMULQDQ (clmul512.tmpl.h; default 0)
+ *   GF_RED_FOLD2       optional, with GF_PCLMUL 1 or 2: reduce by two word-
+ *                      aligned folds, squaring chains below z^256, Karatsuba on
+ *                      lanes (clmul128.tmpl.h, FN(vfold2); trinomials in four
+ *                      words with 64 <= 256 - m + k < 128: m = 233)
  *   GF_TABLE_NAME      the name of the exported table
  *   FN(name)           gives every function a unique prefix (gf163_pclmul_name)
  *
  * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
  * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
- * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT.
+ * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT,
+ * GF_RED_K__, GF_RED_K_, GF_RED_K.
  * (tests/native/test_native_layout.py checks that this list is complete.)
  */
 #include "field/gf2m/field.tmpl.h"
@@ -73,6 +78,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_PCLMUL
 #undef GF_ZMUL
 #undef GF_YMUL
+#undef GF_RED_FOLD2
 #undef GF_TABLE_NAME
 #undef FN
 /* the templates' own */
@@ -94,3 +100,6 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_MSQ_TABLE_MIN
 #undef GF_NQ
 #undef GF_NT
+#undef GF_RED_K__
+#undef GF_RED_K_
+#undef GF_RED_K
