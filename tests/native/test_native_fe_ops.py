@@ -47,6 +47,9 @@ FIELDS = {
     "p192f": "P-192",  # GECC Alg. 2.27 in 64-bit words, fe_p192_fold.h
     "p384f": "P-384",  # the fold 2^384 = c, fe_p384_fold.h (C and MULX products)
 }
+# fe_p521_ifma.h (48-bit limbs, the AVX-512 IFMA product): only where the CPU has the ifma level
+if native.available() and "ifma" in native.available_prime_implementations():
+    FIELDS["p521i"] = "P-521"
 
 
 SANITIZE = [
