@@ -49,6 +49,9 @@ FIELDS = {
 }
 #: fields whose whole code is the MULX level: not run at 'portable' (the driver refuses them there)
 MULX_ONLY = {"fe25519x"}
+# fe_p521_ifma.h (48-bit limbs, the AVX-512 IFMA product): only where the CPU has the ifma level
+if native.available() and "ifma" in native.available_prime_implementations():
+    FIELDS["p521i"] = "P-521"
 
 
 @pytest.fixture(scope="module", params=["plain", "asan-ubsan"])

@@ -233,6 +233,10 @@ extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_mulx;
 /* the same for P-384 (instances/gfp_secp384r1.c: fe_p384_fold.h with the C product, and with the MULX product) */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp384r1_portable;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp384r1_mulx;
+/* the same for P-521 at the ifma level (instances/gfp_secp521r1.c: fe_p521_unsat.h below it,
+ * fe_p521_ifma.h at it; the _ifma one only while ecedu_gfp_ifma_enabled()) */
+extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_portable;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_ifma;
 /* instances/gfp_compare.c: the same curves over the field their instance does not use
  * (P-224 unsaturated, P-192 and P-384 Solinas; P-256, P-521 generic CIOS), for ecedu_bench_prime_curve only */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_compare;
