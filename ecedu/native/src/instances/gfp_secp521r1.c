@@ -68,6 +68,11 @@ static int p521_level_mul_joint_vartime(const uint64_t *u1, const uint64_t *u2, 
     return p521_level()->mul_joint_vartime(u1, u2, qx, qy, ox);
 }
 
+static int p521_level_verify_x_vartime(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
+                                       const uint8_t *qy, const uint64_t *r) {
+    return p521_level()->verify_x_vartime(u1, u2, qx, qy, r);
+}
+
 static int p521_level_point_op(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out) {
     return p521_level()->point_op(op, p1, p2, out);
 }
@@ -76,4 +81,5 @@ const ecedu_pcurve_impl ecedu_pcurve_secp521r1 = {
     p521_level_decode,   p521_level_validate,          p521_level_mul,
     p521_level_mul_base, p521_level_mul_joint_vartime, p521_level_point_op,
     NULL, /* glv_op: no endomorphism on P-521 */
+    p521_level_verify_x_vartime,
 };
