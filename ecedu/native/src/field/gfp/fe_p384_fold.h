@@ -96,19 +96,21 @@ static inline __attribute__((always_inline)) void p384f_reduce(uint64_t *r, cons
 #if defined(__x86_64__) && !ECEDU_MSAN
 /* p384f_reduce in inline assembly (plain x86-64 instructions; not in the MSan build): the same
  * two rounds and the same order of chains as the C above, with the bounds argued there, but
- * U in nine registers a0..a8 and S read from memory: GCC 12 made of the C about 230
- * instructions with spills (the shifted limbs kept on the stack), this is about 115.
- *   S = H 2^32: s_j = (h_j << 32) | (h_(j-1) >> 32) (SHRD), written over T[0 .. 6) once L is
- *   loaded into a0..a5 (T is the caller's scratch), s6 = h5 >> 32 in t2;
+ * U in nine registers a0..a8 and the shifted limbs read from memory: GCC 12 made of the C
+ * about 230 instructions with spills, this is about 120.
+ *   S = H 2^32: s_j = (h_j << 32) | (h_(j-1) >> 32) (SHRD, through a6 and a7 before they are
+ *   zeroed), written over T[0 .. 6) once L is loaded into a0..a5 (T is the caller's scratch),
+ *   s6 = h5 >> 32 in t2;
  *   U = L + H (a0..a6), + H W^2 (a2..a8), + S W (a1..a8), - S (a0..a8): four chains, each one
  *   ADD/ADC (SUB/SBB) run to a8 (no carry out of a8, no borrow: the bounds above);
- *   G = (a6, a7, a8) < 2^130, S' = G 2^32 in three limbs t0, t1, t2 (a8 < 4, so a8 >> 32 = 0);
- *   V = (a0..a5) + G + G W^2 + S' W - S' with its seventh limb v6 in t3;
- *   V < 2p: d = V - p over seven limbs (p2 = -2, p3..p5 = -1 as immediates), kept where it
- *   does not borrow (CMOVNC into a0..a5).
- * Registers: a0..a8, t0..t3 and the pointer: 14, so it fits the frame-pointer (ASan) build. */
+ *   G = (a6, a7, a8) < 2^130, S' = G 2^32 in three limbs written over T[0 .. 3) (a8 < 4, so
+ *   a8 >> 32 = 0); V = (a0..a5) + G + G W^2 + S' W - S', its seventh limb v6 in t3;
+ *   V < 2p: V - p over the seven limbs in place (p2 = -2, p3..p5 = -1 as immediates), then
+ *   t3 = v6 - borrow is 0 if V >= p, all-ones if V < p (then v6 = 0), and p AND t3 is added
+ *   back (the carry out dropped), as in p384f_sub.  No branch, no address from a value.
+ * Registers: a0..a8, t2, t3 and the pointer: 12 (the frame-pointer ASan build has 14). */
 static inline __attribute__((always_inline)) void p384f_reduce_asm(uint64_t *r, uint64_t *T) {
-    uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, t0, t1, t2, t3;
+    uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, t2, t3;
     __asm__(/* L into a0..a5, then S over T[0 .. 6) and t2 */
             "movq 0(%[tp]), %[a0]\n\t"
             "movq 8(%[tp]), %[a1]\n\t"
@@ -116,25 +118,25 @@ static inline __attribute__((always_inline)) void p384f_reduce_asm(uint64_t *r, 
             "movq 24(%[tp]), %[a3]\n\t"
             "movq 32(%[tp]), %[a4]\n\t"
             "movq 40(%[tp]), %[a5]\n\t"
-            "movq 48(%[tp]), %[t0]\n\t"
-            "shlq $32, %[t0]\n\t"
-            "movq %[t0], 0(%[tp])\n\t"
-            "movq 48(%[tp]), %[t0]\n\t"
-            "movq 56(%[tp]), %[t1]\n\t"
-            "shrdq $32, %[t1], %[t0]\n\t"
-            "movq %[t0], 8(%[tp])\n\t"
-            "movq 64(%[tp]), %[t0]\n\t"
-            "shrdq $32, %[t0], %[t1]\n\t"
-            "movq %[t1], 16(%[tp])\n\t"
-            "movq 72(%[tp]), %[t1]\n\t"
-            "shrdq $32, %[t1], %[t0]\n\t"
-            "movq %[t0], 24(%[tp])\n\t"
-            "movq 80(%[tp]), %[t0]\n\t"
-            "shrdq $32, %[t0], %[t1]\n\t"
-            "movq %[t1], 32(%[tp])\n\t"
+            "movq 48(%[tp]), %[a6]\n\t"
+            "shlq $32, %[a6]\n\t"
+            "movq %[a6], 0(%[tp])\n\t"
+            "movq 48(%[tp]), %[a6]\n\t"
+            "movq 56(%[tp]), %[a7]\n\t"
+            "shrdq $32, %[a7], %[a6]\n\t"
+            "movq %[a6], 8(%[tp])\n\t"
+            "movq 64(%[tp]), %[a6]\n\t"
+            "shrdq $32, %[a6], %[a7]\n\t"
+            "movq %[a7], 16(%[tp])\n\t"
+            "movq 72(%[tp]), %[a7]\n\t"
+            "shrdq $32, %[a7], %[a6]\n\t"
+            "movq %[a6], 24(%[tp])\n\t"
+            "movq 80(%[tp]), %[a6]\n\t"
+            "shrdq $32, %[a6], %[a7]\n\t"
+            "movq %[a7], 32(%[tp])\n\t"
             "movq 88(%[tp]), %[t2]\n\t"
-            "shrdq $32, %[t2], %[t0]\n\t"
-            "movq %[t0], 40(%[tp])\n\t"
+            "shrdq $32, %[t2], %[a6]\n\t"
+            "movq %[a6], 40(%[tp])\n\t"
             "shrq $32, %[t2]\n\t"
             /* U = L + H */
             "xorl %k[a7], %k[a7]\n\t"
@@ -175,12 +177,15 @@ static inline __attribute__((always_inline)) void p384f_reduce_asm(uint64_t *r, 
             "sbbq $0, %[a7]\n\t"
             "sbbq $0, %[a8]\n\t"
             /* second round: S' = G 2^32 in t0, t1, t2; v6 in t3 */
-            "movq %[a6], %[t0]\n\t"
-            "shlq $32, %[t0]\n\t"
-            "movq %[a6], %[t1]\n\t"
-            "shrdq $32, %[a7], %[t1]\n\t"
+            "movq %[a6], %[t2]\n\t"
+            "shlq $32, %[t2]\n\t"
+            "movq %[t2], 0(%[tp])\n\t"
+            "movq %[a6], %[t2]\n\t"
+            "shrdq $32, %[a7], %[t2]\n\t"
+            "movq %[t2], 8(%[tp])\n\t"
             "movq %[a7], %[t2]\n\t"
             "shrdq $32, %[a8], %[t2]\n\t"
+            "movq %[t2], 16(%[tp])\n\t"
             "xorl %k[t3], %k[t3]\n\t"
             "addq %[a6], %[a0]\n\t"
             "adcq %[a7], %[a1]\n\t"
@@ -194,42 +199,41 @@ static inline __attribute__((always_inline)) void p384f_reduce_asm(uint64_t *r, 
             "adcq %[a8], %[a4]\n\t"
             "adcq $0, %[a5]\n\t"
             "adcq $0, %[t3]\n\t"
-            "addq %[t0], %[a1]\n\t"
-            "adcq %[t1], %[a2]\n\t"
-            "adcq %[t2], %[a3]\n\t"
+            "addq 0(%[tp]), %[a1]\n\t"
+            "adcq 8(%[tp]), %[a2]\n\t"
+            "adcq 16(%[tp]), %[a3]\n\t"
             "adcq $0, %[a4]\n\t"
             "adcq $0, %[a5]\n\t"
             "adcq $0, %[t3]\n\t"
-            "subq %[t0], %[a0]\n\t"
-            "sbbq %[t1], %[a1]\n\t"
-            "sbbq %[t2], %[a2]\n\t"
+            "subq 0(%[tp]), %[a0]\n\t"
+            "sbbq 8(%[tp]), %[a1]\n\t"
+            "sbbq 16(%[tp]), %[a2]\n\t"
             "sbbq $0, %[a3]\n\t"
             "sbbq $0, %[a4]\n\t"
             "sbbq $0, %[a5]\n\t"
             "sbbq $0, %[t3]\n\t"
-            /* V - p, kept unless it borrows */
-            "movq %[a0], %[a6]\n\t"
-            "movq %[a1], %[a7]\n\t"
-            "movq %[a2], %[a8]\n\t"
-            "movq %[a3], %[t0]\n\t"
-            "movq %[a4], %[t1]\n\t"
-            "movq %[a5], %[t2]\n\t"
-            "subq %[p0], %[a6]\n\t"
-            "sbbq %[p1], %[a7]\n\t"
-            "sbbq $-2, %[a8]\n\t"
-            "sbbq $-1, %[t0]\n\t"
-            "sbbq $-1, %[t1]\n\t"
-            "sbbq $-1, %[t2]\n\t"
+            /* V - p in place; t3 = v6 - borrow is then 0 (V >= p) or all-ones (V < p: v6 = 0),
+             * the mask of p added back (its words from t3 as in p384f_sub) */
+            "subq %[p0], %[a0]\n\t"
+            "sbbq %[p1], %[a1]\n\t"
+            "sbbq $-2, %[a2]\n\t"
+            "sbbq $-1, %[a3]\n\t"
+            "sbbq $-1, %[a4]\n\t"
+            "sbbq $-1, %[a5]\n\t"
             "sbbq $0, %[t3]\n\t"
-            "cmovncq %[a6], %[a0]\n\t"
-            "cmovncq %[a7], %[a1]\n\t"
-            "cmovncq %[a8], %[a2]\n\t"
-            "cmovncq %[t0], %[a3]\n\t"
-            "cmovncq %[t1], %[a4]\n\t"
-            "cmovncq %[t2], %[a5]\n\t"
+            "movl %k[t3], %k[a6]\n\t"
+            "movq %[t3], %[a7]\n\t"
+            "shlq $32, %[a7]\n\t"
+            "leaq (%[t3],%[t3]), %[a8]\n\t"
+            "addq %[a6], %[a0]\n\t"
+            "adcq %[a7], %[a1]\n\t"
+            "adcq %[a8], %[a2]\n\t"
+            "adcq %[t3], %[a3]\n\t"
+            "adcq %[t3], %[a4]\n\t"
+            "adcq %[t3], %[a5]\n\t"
             : [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), [a3] "=&r"(a3), [a4] "=&r"(a4), [a5] "=&r"(a5),
-              [a6] "=&r"(a6), [a7] "=&r"(a7), [a8] "=&r"(a8), [t0] "=&r"(t0), [t1] "=&r"(t1), [t2] "=&r"(t2),
-              [t3] "=&r"(t3), "+m"(*(uint64_t(*)[12])T)
+              [a6] "=&r"(a6), [a7] "=&r"(a7), [a8] "=&r"(a8), [t2] "=&r"(t2), [t3] "=&r"(t3),
+              "+m"(*(uint64_t(*)[12])T)
             : [tp] "r"(T), [p0] "m"(P384F_P[0]), [p1] "m"(P384F_P[1])
             : "cc");
     r[0] = a0, r[1] = a1, r[2] = a2, r[3] = a3, r[4] = a4, r[5] = a5;
@@ -305,16 +309,18 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p384f_mul_
  * carry is lost: after each row the partial sum is a sum of products of a's limbs below
  * the column weight of its top limb plus one (the sum of a[i] a[j] W^(i+j), i < j, is below
  * a^2 / 2 < W^12 / 2, and every prefix of rows is below its own top column's W^(k+1)).
- * Columns 1..4 are final after rows 0 and 1 and are parked in T (the registers are reused
- * for columns 9 and 10; the ASan build keeps the frame pointer, so the operands take 14
- * registers at most: x0..x8, lo, hi, the two pointers and RDX).
+ * Columns 1..4 are final after rows 0 and 1 and are parked in T (their registers are reused
+ * for columns 9 and 10; the ASan build keeps the frame pointer, so the operands take 13
+ * registers: x1..x8, lo, hi, the two pointers and RDX).
  * Doubling and squares in one pass, column pairs from the bottom: the doubling by ADCX t, t
  * (CF), the square a[i]^2 = (hi, lo) by ADOX into columns 2i and 2i+1 (OF); column 11 starts
  * at 0 (the XOR that clears both flags) and takes the doubling's carry and the last high
- * half.  The sum is a^2 < W^12 exactly, so neither chain carries out of column 11. */
+ * half (column 11 in lo once the last low half is added, zeroed by MOV, which keeps the
+ * flags; the XOR that clears both flags at the start zeroes lo too).  The sum is a^2 < W^12
+ * exactly, so neither chain carries out of column 11. */
 static inline __attribute__((always_inline, target("bmi2,adx"))) void p384f_sqr_wide_adx(uint64_t *T,
                                                                                          const uint64_t *a) {
-    uint64_t x0, x1, x2, x3, x4, x5, x6, x7, x8, lo, hi;
+    uint64_t x1, x2, x3, x4, x5, x6, x7, x8, lo, hi;
     __asm__(/* row 0: rdx = a0, columns 1..6 in x1..x6 */
             "movq 0(%[ap]), %%rdx\n\t"
             "mulxq 8(%[ap]), %[x1], %[x2]\n\t"
@@ -379,7 +385,7 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p384f_sqr_
             "movq 0(%[ap]), %%rdx\n\t"
             "mulxq %%rdx, %[lo], %[hi]\n\t"
             "movq %[lo], 0(%[tp])\n\t"
-            "xorl %k[x0], %k[x0]\n\t"
+            "xorl %k[lo], %k[lo]\n\t"
             "movq 8(%[tp]), %[x3]\n\t"
             "adcxq %[x3], %[x3]\n\t"
             "adoxq %[hi], %[x3]\n\t"
@@ -424,11 +430,12 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p384f_sqr_
             "adcxq %[x2], %[x2]\n\t"
             "adoxq %[lo], %[x2]\n\t"
             "movq %[x2], 80(%[tp])\n\t"
-            "adcxq %[x0], %[x0]\n\t"
-            "adoxq %[hi], %[x0]\n\t"
-            "movq %[x0], 88(%[tp])\n\t"
-            : [x0] "=&r"(x0), [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [x4] "=&r"(x4), [x5] "=&r"(x5),
-              [x6] "=&r"(x6), [x7] "=&r"(x7), [x8] "=&r"(x8), [lo] "=&r"(lo), [hi] "=&r"(hi),
+            "movl $0, %k[lo]\n\t"
+            "adcxq %[lo], %[lo]\n\t"
+            "adoxq %[hi], %[lo]\n\t"
+            "movq %[lo], 88(%[tp])\n\t"
+            : [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [x4] "=&r"(x4), [x5] "=&r"(x5), [x6] "=&r"(x6),
+              [x7] "=&r"(x7), [x8] "=&r"(x8), [lo] "=&r"(lo), [hi] "=&r"(hi),
               "=m"(*(uint64_t(*)[12])T)
             : [ap] "r"(a), [tp] "r"(T), "m"(*(const uint64_t(*)[6])a)
             : "rdx", "cc");
@@ -537,41 +544,42 @@ static inline void p384f_sqr(p384f_fe *r, const p384f_fe *a) {
  * 16.1 -> HALF with these (the figures in the commit message). */
 #define FE_HAS_ADDSUB 1
 
-/* r = a + b mod p: s = a + b (ADD/ADC, c = -carry by SBB c, c), d = s - p (SUB/SBB), then
- * c - borrow borrows exactly when carry = 0 and s < p, i.e. a + b < p: s kept, else d
- * (CMOVNC).  a + b < 2p, so one subtraction suffices. */
+/* r = a + b mod p: s = a + b (ADD/ADC, its carry into c), s - p in place (SUB/SBB), then
+ * c - borrow (SBB $0) is 0 if a + b >= p (either the carry was set, and then s - p borrows,
+ * or it was not and s - p does not borrow) and all-ones if a + b < p; p AND c is added back
+ * (the words of p AND c from c as in p384f_sub; the carry out dropped).  a + b < 2p, so one
+ * subtraction suffices.  In place (11 registers) rather than s and s - p side by side with
+ * CMOV (14: more than the frame-pointer ASan build has). */
 static inline __attribute__((always_inline)) void p384f_add(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     uint64_t s0 = a->v[0], s1 = a->v[1], s2 = a->v[2], s3 = a->v[3], s4 = a->v[4], s5 = a->v[5];
-    uint64_t d0, d1, d2, d3, d4, d5, c;
-    __asm__("addq 0(%[bp]), %[s0]\n\t"
+    uint64_t m0, m1, m2, c;
+    __asm__("xorl %k[c], %k[c]\n\t"
+            "addq 0(%[bp]), %[s0]\n\t"
             "adcq 8(%[bp]), %[s1]\n\t"
             "adcq 16(%[bp]), %[s2]\n\t"
             "adcq 24(%[bp]), %[s3]\n\t"
             "adcq 32(%[bp]), %[s4]\n\t"
             "adcq 40(%[bp]), %[s5]\n\t"
-            "sbbq %[c], %[c]\n\t"
-            "movq %[s0], %[d0]\n\t"
-            "movq %[s1], %[d1]\n\t"
-            "movq %[s2], %[d2]\n\t"
-            "movq %[s3], %[d3]\n\t"
-            "movq %[s4], %[d4]\n\t"
-            "movq %[s5], %[d5]\n\t"
-            "subq %[p0], %[d0]\n\t"
-            "sbbq %[p1], %[d1]\n\t"
-            "sbbq $-2, %[d2]\n\t"
-            "sbbq $-1, %[d3]\n\t"
-            "sbbq $-1, %[d4]\n\t"
-            "sbbq $-1, %[d5]\n\t"
+            "adcq $0, %[c]\n\t"
+            "subq %[p0], %[s0]\n\t"
+            "sbbq %[p1], %[s1]\n\t"
+            "sbbq $-2, %[s2]\n\t"
+            "sbbq $-1, %[s3]\n\t"
+            "sbbq $-1, %[s4]\n\t"
+            "sbbq $-1, %[s5]\n\t"
             "sbbq $0, %[c]\n\t"
-            "cmovncq %[d0], %[s0]\n\t"
-            "cmovncq %[d1], %[s1]\n\t"
-            "cmovncq %[d2], %[s2]\n\t"
-            "cmovncq %[d3], %[s3]\n\t"
-            "cmovncq %[d4], %[s4]\n\t"
-            "cmovncq %[d5], %[s5]\n\t"
+            "movl %k[c], %k[m0]\n\t"
+            "movq %[c], %[m1]\n\t"
+            "shlq $32, %[m1]\n\t"
+            "leaq (%[c],%[c]), %[m2]\n\t"
+            "addq %[m0], %[s0]\n\t"
+            "adcq %[m1], %[s1]\n\t"
+            "adcq %[m2], %[s2]\n\t"
+            "adcq %[c], %[s3]\n\t"
+            "adcq %[c], %[s4]\n\t"
+            "adcq %[c], %[s5]\n\t"
             : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [s4] "+&r"(s4), [s5] "+&r"(s5),
-              [d0] "=&r"(d0), [d1] "=&r"(d1), [d2] "=&r"(d2), [d3] "=&r"(d3), [d4] "=&r"(d4), [d5] "=&r"(d5),
-              [c] "=&r"(c)
+              [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2), [c] "=&r"(c)
             : [bp] "r"(b->v), "m"(*(const uint64_t(*)[6])b->v), [p0] "m"(P384F_P[0]), [p1] "m"(P384F_P[1])
             : "cc");
     r->v[0] = s0, r->v[1] = s1, r->v[2] = s2, r->v[3] = s3, r->v[4] = s4, r->v[5] = s5;
