@@ -5,16 +5,22 @@
  * reduction by folding W^6 = c (mod p), W = 2^64, c = 2^128 + 2^96 - 2^32 + 1 (Crandall's
  * reduction for p = 2^b - c, US patent 5,159,632, 1992; GECC Alg. 2.30 is the same fold in
  * 32-bit words with the terms spelled out).  fe interface prefix p384f (field/gfp/README.md),
- * all static; bytes, add, sub, neg, cmov, is_zero and set_small are fe_sat.tmpl.h's (FE_MONT
- * 0), the inversion an addition chain (p384f_inv, below).
+ * all static; bytes, neg, cmov, is_zero and set_small are fe_sat.tmpl.h's (FE_MONT 0), add,
+ * sub and half this file's own in assembly on x86-64 (FE_HAS_ADDSUB; fe_sat.tmpl.h's C
+ * elsewhere and in the MSan build), the inversion an addition chain (p384f_inv, below).
  *
- * Two versions of the product, identical results: p384f_mul_wide (C, unsigned __int128 rows)
- * and p384f_mul_wide_adx (MULX/ADCX/ADOX inline assembly, the two carry chains of Intel's ADX
- * paper: CF for the low halves of a row, OF for the high halves).  The unit switches of
- * field/gfp/fe_level.h: ECEDU_FE_ADX_UNIT (a unit compiled for BMI2 and ADX: the assembly; not
- * in the MSan build, which cannot see into it and whose drivers force the portable level),
- * ECEDU_FE_PORTABLE_UNIT (the C rows, no flag test), else cpu.c's public flag (its own
- * dispatch: fe_level.h's macro needs a MULX squaring, which this field does not have).
+ * Two versions of the product and of the squaring, identical results: p384f_mul_wide and
+ * p384f_sqr_wide (C, unsigned __int128 rows) and p384f_mul_wide_adx and p384f_sqr_wide_adx
+ * (MULX/ADCX/ADOX inline assembly, the two carry chains of Intel's ADX paper: CF for the low
+ * halves of a row, OF for the high halves); the reduction p384f_reduce in C, and
+ * p384f_reduce_asm (plain x86-64 assembly, both levels on x86-64, not in the MSan build).
+ * The unit switches of field/gfp/fe_level.h: ECEDU_FE_ADX_UNIT (a unit compiled for BMI2 and
+ * ADX: the MULX assembly; not in the MSan build, which cannot see into it and whose drivers
+ * force the portable level), ECEDU_FE_PORTABLE_UNIT (the C rows, no flag test), else cpu.c's
+ * public flag (the dispatch below).  Measured standalone at the MULX level (min TSC ticks of
+ * one k Q, shared machine, load 8-12, noisy): 328,000-333,000 with the C reduction, the C
+ * squaring and fe_sat.tmpl.h's C add/sub without the halving doubling; 285,000-292,000 with
+ * the assembly reduction, MULX squaring, assembly add/sub/half and FE_HALF.
  *
  * Why not Montgomery: the generic CIOS (fe_mont.tmpl.h, with its sparse row) and a CIOS in
  * MULX/ADX assembly with m = t0 (2^32 + 1) by a shift both run one dependent chain through
