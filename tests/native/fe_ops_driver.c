@@ -242,6 +242,7 @@ HALF(p384s, 48)
 HALF(p521m, 66)
 HALF(p256m, 32)
 HALF(p224w, 28)
+HALF(p384f, 48) /* fe_p384_fold.h's own (assembly) halving */
 
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
@@ -255,7 +256,7 @@ int main(int argc, char **argv) {
         {"fe25519x", 32, run_fe25519x}, {"r.fe25519x", 32, raw_fe25519x}, {"p521i", 66, run_p521i},
         {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
         {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
-        {"h.p224w", 28, half_p224w},
+        {"h.p224w", 28, half_p224w}, {"h.p384f", 48, half_p384f},
     };
     if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
     char name[16], ha[200], hb[200];

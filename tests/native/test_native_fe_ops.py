@@ -128,7 +128,7 @@ def test_fe_interface_of_every_field(driver, level):
         assert got == exp, (pfx, hex(a), hex(b))
 
 
-HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w"]
+HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w", "p384f"]
 
 
 @pytest.mark.parametrize("level", ["best", "portable"])

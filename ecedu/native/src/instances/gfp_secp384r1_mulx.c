@@ -17,6 +17,7 @@
 #define FE(name) p384f_##name
 #define FE_BYTES P384F_BYTES
 #include "field/gfp/fe_bind.h"
+#define FE_HALF FE(half) /* the a = -3 doubling with a halving (sw.tmpl.h PC(jdbl)) */
 
 /* the curve */
 #define PC(name) p384_##name

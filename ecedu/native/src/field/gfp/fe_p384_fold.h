@@ -5,16 +5,22 @@
  * reduction by folding W^6 = c (mod p), W = 2^64, c = 2^128 + 2^96 - 2^32 + 1 (Crandall's
  * reduction for p = 2^b - c, US patent 5,159,632, 1992; GECC Alg. 2.30 is the same fold in
  * 32-bit words with the terms spelled out).  fe interface prefix p384f (field/gfp/README.md),
- * all static; bytes, add, sub, neg, cmov, is_zero and set_small are fe_sat.tmpl.h's (FE_MONT
- * 0), the inversion an addition chain (p384f_inv, below).
+ * all static; bytes, neg, cmov, is_zero and set_small are fe_sat.tmpl.h's (FE_MONT 0), add,
+ * sub and half this file's own in assembly on x86-64 (FE_HAS_ADDSUB; fe_sat.tmpl.h's C
+ * elsewhere and in the MSan build), the inversion an addition chain (p384f_inv, below).
  *
- * Two versions of the product, identical results: p384f_mul_wide (C, unsigned __int128 rows)
- * and p384f_mul_wide_adx (MULX/ADCX/ADOX inline assembly, the two carry chains of Intel's ADX
- * paper: CF for the low halves of a row, OF for the high halves).  The unit switches of
- * field/gfp/fe_level.h: ECEDU_FE_ADX_UNIT (a unit compiled for BMI2 and ADX: the assembly; not
- * in the MSan build, which cannot see into it and whose drivers force the portable level),
- * ECEDU_FE_PORTABLE_UNIT (the C rows, no flag test), else cpu.c's public flag (its own
- * dispatch: fe_level.h's macro needs a MULX squaring, which this field does not have).
+ * Two versions of the product and of the squaring, identical results: p384f_mul_wide and
+ * p384f_sqr_wide (C, unsigned __int128 rows) and p384f_mul_wide_adx and p384f_sqr_wide_adx
+ * (MULX/ADCX/ADOX inline assembly, the two carry chains of Intel's ADX paper: CF for the low
+ * halves of a row, OF for the high halves); the reduction p384f_reduce in C, and
+ * p384f_reduce_asm (plain x86-64 assembly, both levels on x86-64, not in the MSan build).
+ * The unit switches of field/gfp/fe_level.h: ECEDU_FE_ADX_UNIT (a unit compiled for BMI2 and
+ * ADX: the MULX assembly; not in the MSan build, which cannot see into it and whose drivers
+ * force the portable level), ECEDU_FE_PORTABLE_UNIT (the C rows, no flag test), else cpu.c's
+ * public flag (the dispatch below).  Measured standalone at the MULX level (min TSC ticks of
+ * one k Q, shared machine, load 8-12, noisy): 328,000-333,000 with the C reduction, the C
+ * squaring and fe_sat.tmpl.h's C add/sub without the halving doubling; 285,000-292,000 with
+ * the assembly reduction, MULX squaring, assembly add/sub/half and FE_HALF.
  *
  * Why not Montgomery: the generic CIOS (fe_mont.tmpl.h, with its sparse row) and a CIOS in
  * MULX/ADX assembly with m = t0 (2^32 + 1) by a shift both run one dependent chain through
@@ -93,6 +99,156 @@ static inline __attribute__((always_inline)) void p384f_reduce(uint64_t *r, cons
     p384f_cond_sub_p(r, v, v[6]);
 }
 
+#if defined(__x86_64__) && !ECEDU_MSAN
+/* p384f_reduce in inline assembly (plain x86-64 instructions; not in the MSan build): the same
+ * two rounds and the same order of chains as the C above, with the bounds argued there, but
+ * U in nine registers a0..a8 and the shifted limbs read from memory: GCC 12 made of the C
+ * about 230 instructions with spills, this is about 120.
+ *   S = H 2^32: s_j = (h_j << 32) | (h_(j-1) >> 32) (SHRD, through a6 and a7 before they are
+ *   zeroed), written over T[0 .. 6) once L is loaded into a0..a5 (T is the caller's scratch),
+ *   s6 = h5 >> 32 in t2;
+ *   U = L + H (a0..a6), + H W^2 (a2..a8), + S W (a1..a8), - S (a0..a8): four chains, each one
+ *   ADD/ADC (SUB/SBB) run to a8 (no carry out of a8, no borrow: the bounds above);
+ *   G = (a6, a7, a8) < 2^130, S' = G 2^32 in three limbs written over T[0 .. 3) (a8 < 4, so
+ *   a8 >> 32 = 0); V = (a0..a5) + G + G W^2 + S' W - S', its seventh limb v6 in t3;
+ *   V < 2p: V - p over the seven limbs in place (p2 = -2, p3..p5 = -1 as immediates), then
+ *   t3 = v6 - borrow is 0 if V >= p, all-ones if V < p (then v6 = 0), and p AND t3 is added
+ *   back (the carry out dropped), as in p384f_sub.  No branch, no address from a value.
+ * Registers: a0..a8, t2, t3 and the pointer: 12 (the frame-pointer ASan build has 14). */
+static inline __attribute__((always_inline)) void p384f_reduce_asm(uint64_t *r, uint64_t *T) {
+    uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, t2, t3;
+    __asm__(/* L into a0..a5, then S over T[0 .. 6) and t2 */
+            "movq 0(%[tp]), %[a0]\n\t"
+            "movq 8(%[tp]), %[a1]\n\t"
+            "movq 16(%[tp]), %[a2]\n\t"
+            "movq 24(%[tp]), %[a3]\n\t"
+            "movq 32(%[tp]), %[a4]\n\t"
+            "movq 40(%[tp]), %[a5]\n\t"
+            "movq 48(%[tp]), %[a6]\n\t"
+            "shlq $32, %[a6]\n\t"
+            "movq %[a6], 0(%[tp])\n\t"
+            "movq 48(%[tp]), %[a6]\n\t"
+            "movq 56(%[tp]), %[a7]\n\t"
+            "shrdq $32, %[a7], %[a6]\n\t"
+            "movq %[a6], 8(%[tp])\n\t"
+            "movq 64(%[tp]), %[a6]\n\t"
+            "shrdq $32, %[a6], %[a7]\n\t"
+            "movq %[a7], 16(%[tp])\n\t"
+            "movq 72(%[tp]), %[a7]\n\t"
+            "shrdq $32, %[a7], %[a6]\n\t"
+            "movq %[a6], 24(%[tp])\n\t"
+            "movq 80(%[tp]), %[a6]\n\t"
+            "shrdq $32, %[a6], %[a7]\n\t"
+            "movq %[a7], 32(%[tp])\n\t"
+            "movq 88(%[tp]), %[t2]\n\t"
+            "shrdq $32, %[t2], %[a6]\n\t"
+            "movq %[a6], 40(%[tp])\n\t"
+            "shrq $32, %[t2]\n\t"
+            /* U = L + H */
+            "xorl %k[a7], %k[a7]\n\t"
+            "xorl %k[a8], %k[a8]\n\t"
+            "xorl %k[a6], %k[a6]\n\t"
+            "addq 48(%[tp]), %[a0]\n\t"
+            "adcq 56(%[tp]), %[a1]\n\t"
+            "adcq 64(%[tp]), %[a2]\n\t"
+            "adcq 72(%[tp]), %[a3]\n\t"
+            "adcq 80(%[tp]), %[a4]\n\t"
+            "adcq 88(%[tp]), %[a5]\n\t"
+            "adcq $0, %[a6]\n\t"
+            /* + H W^2 */
+            "addq 48(%[tp]), %[a2]\n\t"
+            "adcq 56(%[tp]), %[a3]\n\t"
+            "adcq 64(%[tp]), %[a4]\n\t"
+            "adcq 72(%[tp]), %[a5]\n\t"
+            "adcq 80(%[tp]), %[a6]\n\t"
+            "adcq 88(%[tp]), %[a7]\n\t"
+            "adcq $0, %[a8]\n\t"
+            /* + S W */
+            "addq 0(%[tp]), %[a1]\n\t"
+            "adcq 8(%[tp]), %[a2]\n\t"
+            "adcq 16(%[tp]), %[a3]\n\t"
+            "adcq 24(%[tp]), %[a4]\n\t"
+            "adcq 32(%[tp]), %[a5]\n\t"
+            "adcq 40(%[tp]), %[a6]\n\t"
+            "adcq %[t2], %[a7]\n\t"
+            "adcq $0, %[a8]\n\t"
+            /* - S */
+            "subq 0(%[tp]), %[a0]\n\t"
+            "sbbq 8(%[tp]), %[a1]\n\t"
+            "sbbq 16(%[tp]), %[a2]\n\t"
+            "sbbq 24(%[tp]), %[a3]\n\t"
+            "sbbq 32(%[tp]), %[a4]\n\t"
+            "sbbq 40(%[tp]), %[a5]\n\t"
+            "sbbq %[t2], %[a6]\n\t"
+            "sbbq $0, %[a7]\n\t"
+            "sbbq $0, %[a8]\n\t"
+            /* second round: S' = G 2^32 in t0, t1, t2; v6 in t3 */
+            "movq %[a6], %[t2]\n\t"
+            "shlq $32, %[t2]\n\t"
+            "movq %[t2], 0(%[tp])\n\t"
+            "movq %[a6], %[t2]\n\t"
+            "shrdq $32, %[a7], %[t2]\n\t"
+            "movq %[t2], 8(%[tp])\n\t"
+            "movq %[a7], %[t2]\n\t"
+            "shrdq $32, %[a8], %[t2]\n\t"
+            "movq %[t2], 16(%[tp])\n\t"
+            "xorl %k[t3], %k[t3]\n\t"
+            "addq %[a6], %[a0]\n\t"
+            "adcq %[a7], %[a1]\n\t"
+            "adcq %[a8], %[a2]\n\t"
+            "adcq $0, %[a3]\n\t"
+            "adcq $0, %[a4]\n\t"
+            "adcq $0, %[a5]\n\t"
+            "adcq $0, %[t3]\n\t"
+            "addq %[a6], %[a2]\n\t"
+            "adcq %[a7], %[a3]\n\t"
+            "adcq %[a8], %[a4]\n\t"
+            "adcq $0, %[a5]\n\t"
+            "adcq $0, %[t3]\n\t"
+            "addq 0(%[tp]), %[a1]\n\t"
+            "adcq 8(%[tp]), %[a2]\n\t"
+            "adcq 16(%[tp]), %[a3]\n\t"
+            "adcq $0, %[a4]\n\t"
+            "adcq $0, %[a5]\n\t"
+            "adcq $0, %[t3]\n\t"
+            "subq 0(%[tp]), %[a0]\n\t"
+            "sbbq 8(%[tp]), %[a1]\n\t"
+            "sbbq 16(%[tp]), %[a2]\n\t"
+            "sbbq $0, %[a3]\n\t"
+            "sbbq $0, %[a4]\n\t"
+            "sbbq $0, %[a5]\n\t"
+            "sbbq $0, %[t3]\n\t"
+            /* V - p in place; t3 = v6 - borrow is then 0 (V >= p) or all-ones (V < p: v6 = 0),
+             * the mask of p added back (its words from t3 as in p384f_sub) */
+            "subq %[p0], %[a0]\n\t"
+            "sbbq %[p1], %[a1]\n\t"
+            "sbbq $-2, %[a2]\n\t"
+            "sbbq $-1, %[a3]\n\t"
+            "sbbq $-1, %[a4]\n\t"
+            "sbbq $-1, %[a5]\n\t"
+            "sbbq $0, %[t3]\n\t"
+            "movl %k[t3], %k[a6]\n\t"
+            "movq %[t3], %[a7]\n\t"
+            "shlq $32, %[a7]\n\t"
+            "leaq (%[t3],%[t3]), %[a8]\n\t"
+            "addq %[a6], %[a0]\n\t"
+            "adcq %[a7], %[a1]\n\t"
+            "adcq %[a8], %[a2]\n\t"
+            "adcq %[t3], %[a3]\n\t"
+            "adcq %[t3], %[a4]\n\t"
+            "adcq %[t3], %[a5]\n\t"
+            : [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), [a3] "=&r"(a3), [a4] "=&r"(a4), [a5] "=&r"(a5),
+              [a6] "=&r"(a6), [a7] "=&r"(a7), [a8] "=&r"(a8), [t2] "=&r"(t2), [t3] "=&r"(t3),
+              "+m"(*(uint64_t(*)[12])T)
+            : [tp] "r"(T), [p0] "m"(P384F_P[0]), [p1] "m"(P384F_P[1])
+            : "cc");
+    r[0] = a0, r[1] = a1, r[2] = a2, r[3] = a3, r[4] = a4, r[5] = a5;
+}
+#define P384F_REDUCE p384f_reduce_asm
+#else
+#define P384F_REDUCE p384f_reduce
+#endif
+
 /* T[0 .. 12) = a b, C: row i adds a b[i] into T[i ..], its carry the fresh limb T[i+6]. */
 static inline __attribute__((always_inline)) void p384f_mul_wide(uint64_t *T, const uint64_t *a, const uint64_t *b) {
 #pragma GCC unroll 16
@@ -148,6 +304,148 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p384f_mul_
 #undef P384F_MAC
     T[6] = r6, T[7] = r0, T[8] = r1, T[9] = r2, T[10] = r3, T[11] = r4;
 }
+
+/* T[0 .. 12) = a^2 with MULX, ADCX and ADOX: HAC Alg. 14.16 as p384f_sqr_wide (the 15 cross
+ * products once, doubled, plus the 6 squares), in assembly.
+ * Cross products, row i = 0..4 (rdx = a[i], j = i+1..5: column i+j += lo, i+j+1 += hi):
+ * row 0 writes its products into fresh registers (one ADD/ADC chain for the overlapping
+ * halves), rows 1 and 2 add theirs by the two chains of p384f_mul_wide_adx (ADCX: CF for the
+ * low halves, ADOX: OF for the high halves, then the row's top limb += CF; OF is 0 after the
+ * last ADOX into the fresh top limb, which was 0: hi <= W - 2), rows 3 and 4 likewise.  No
+ * carry is lost: after each row the partial sum is a sum of products of a's limbs below
+ * the column weight of its top limb plus one (the sum of a[i] a[j] W^(i+j), i < j, is below
+ * a^2 / 2 < W^12 / 2, and every prefix of rows is below its own top column's W^(k+1)).
+ * Columns 1..4 are final after rows 0 and 1 and are parked in T (their registers are reused
+ * for columns 9 and 10; the ASan build keeps the frame pointer, so the operands take 13
+ * registers: x1..x8, lo, hi, the two pointers and RDX).
+ * Doubling and squares in one pass, column pairs from the bottom: the doubling by ADCX t, t
+ * (CF), the square a[i]^2 = (hi, lo) by ADOX into columns 2i and 2i+1 (OF); column 11 starts
+ * at 0 (the XOR that clears both flags) and takes the doubling's carry and the last high
+ * half (column 11 in lo once the last low half is added, zeroed by MOV, which keeps the
+ * flags; the XOR that clears both flags at the start zeroes lo too).  The sum is a^2 < W^12
+ * exactly, so neither chain carries out of column 11. */
+static inline __attribute__((always_inline, target("bmi2,adx"))) void p384f_sqr_wide_adx(uint64_t *T,
+                                                                                         const uint64_t *a) {
+    uint64_t x1, x2, x3, x4, x5, x6, x7, x8, lo, hi;
+    __asm__(/* row 0: rdx = a0, columns 1..6 in x1..x6 */
+            "movq 0(%[ap]), %%rdx\n\t"
+            "mulxq 8(%[ap]), %[x1], %[x2]\n\t"
+            "mulxq 16(%[ap]), %[lo], %[x3]\n\t"
+            "addq %[lo], %[x2]\n\t"
+            "mulxq 24(%[ap]), %[lo], %[x4]\n\t"
+            "adcq %[lo], %[x3]\n\t"
+            "mulxq 32(%[ap]), %[lo], %[x5]\n\t"
+            "adcq %[lo], %[x4]\n\t"
+            "mulxq 40(%[ap]), %[lo], %[x6]\n\t"
+            "adcq %[lo], %[x5]\n\t"
+            "adcq $0, %[x6]\n\t"
+            "movq %[x1], 8(%[tp])\n\t"
+            "movq %[x2], 16(%[tp])\n\t"
+            /* row 1: rdx = a1, columns 3..7 (x3..x6, x7 fresh) */
+            "movq 8(%[ap]), %%rdx\n\t"
+            "xorl %k[x7], %k[x7]\n\t"
+            "mulxq 16(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x3]\n\t"
+            "adoxq %[hi], %[x4]\n\t"
+            "mulxq 24(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x4]\n\t"
+            "adoxq %[hi], %[x5]\n\t"
+            "mulxq 32(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x5]\n\t"
+            "adoxq %[hi], %[x6]\n\t"
+            "mulxq 40(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x6]\n\t"
+            "adoxq %[hi], %[x7]\n\t"
+            "adcq $0, %[x7]\n\t"
+            "movq %[x3], 24(%[tp])\n\t"
+            "movq %[x4], 32(%[tp])\n\t"
+            /* row 2: rdx = a2, columns 5..8 (x5..x7, x8 fresh) */
+            "movq 16(%[ap]), %%rdx\n\t"
+            "xorl %k[x8], %k[x8]\n\t"
+            "mulxq 24(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x5]\n\t"
+            "adoxq %[hi], %[x6]\n\t"
+            "mulxq 32(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x6]\n\t"
+            "adoxq %[hi], %[x7]\n\t"
+            "mulxq 40(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x7]\n\t"
+            "adoxq %[hi], %[x8]\n\t"
+            "adcq $0, %[x8]\n\t"
+            /* row 3: rdx = a3, columns 7..9 (x7, x8, x1 fresh: column 9) */
+            "movq 24(%[ap]), %%rdx\n\t"
+            "xorl %k[x1], %k[x1]\n\t"
+            "mulxq 32(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x7]\n\t"
+            "adoxq %[hi], %[x8]\n\t"
+            "mulxq 40(%[ap]), %[lo], %[hi]\n\t"
+            "adcxq %[lo], %[x8]\n\t"
+            "adoxq %[hi], %[x1]\n\t"
+            "adcq $0, %[x1]\n\t"
+            /* row 4: rdx = a4, columns 9, 10 (x1, x2 fresh: column 10) */
+            "movq 32(%[ap]), %%rdx\n\t"
+            "mulxq 40(%[ap]), %[lo], %[x2]\n\t"
+            "addq %[lo], %[x1]\n\t"
+            "adcq $0, %[x2]\n\t"
+            /* doubling (CF) and squares (OF); x0 = column 11 */
+            "movq 0(%[ap]), %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "movq %[lo], 0(%[tp])\n\t"
+            "xorl %k[lo], %k[lo]\n\t"
+            "movq 8(%[tp]), %[x3]\n\t"
+            "adcxq %[x3], %[x3]\n\t"
+            "adoxq %[hi], %[x3]\n\t"
+            "movq %[x3], 8(%[tp])\n\t"
+            "movq 8(%[ap]), %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "movq 16(%[tp]), %[x4]\n\t"
+            "adcxq %[x4], %[x4]\n\t"
+            "adoxq %[lo], %[x4]\n\t"
+            "movq %[x4], 16(%[tp])\n\t"
+            "movq 24(%[tp]), %[x3]\n\t"
+            "adcxq %[x3], %[x3]\n\t"
+            "adoxq %[hi], %[x3]\n\t"
+            "movq %[x3], 24(%[tp])\n\t"
+            "movq 16(%[ap]), %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "movq 32(%[tp]), %[x4]\n\t"
+            "adcxq %[x4], %[x4]\n\t"
+            "adoxq %[lo], %[x4]\n\t"
+            "movq %[x4], 32(%[tp])\n\t"
+            "adcxq %[x5], %[x5]\n\t"
+            "adoxq %[hi], %[x5]\n\t"
+            "movq %[x5], 40(%[tp])\n\t"
+            "movq 24(%[ap]), %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "adcxq %[x6], %[x6]\n\t"
+            "adoxq %[lo], %[x6]\n\t"
+            "movq %[x6], 48(%[tp])\n\t"
+            "adcxq %[x7], %[x7]\n\t"
+            "adoxq %[hi], %[x7]\n\t"
+            "movq %[x7], 56(%[tp])\n\t"
+            "movq 32(%[ap]), %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "adcxq %[x8], %[x8]\n\t"
+            "adoxq %[lo], %[x8]\n\t"
+            "movq %[x8], 64(%[tp])\n\t"
+            "adcxq %[x1], %[x1]\n\t"
+            "adoxq %[hi], %[x1]\n\t"
+            "movq %[x1], 72(%[tp])\n\t"
+            "movq 40(%[ap]), %%rdx\n\t"
+            "mulxq %%rdx, %[lo], %[hi]\n\t"
+            "adcxq %[x2], %[x2]\n\t"
+            "adoxq %[lo], %[x2]\n\t"
+            "movq %[x2], 80(%[tp])\n\t"
+            "movl $0, %k[lo]\n\t"
+            "adcxq %[lo], %[lo]\n\t"
+            "adoxq %[hi], %[lo]\n\t"
+            "movq %[lo], 88(%[tp])\n\t"
+            : [x1] "=&r"(x1), [x2] "=&r"(x2), [x3] "=&r"(x3), [x4] "=&r"(x4), [x5] "=&r"(x5), [x6] "=&r"(x6),
+              [x7] "=&r"(x7), [x8] "=&r"(x8), [lo] "=&r"(lo), [hi] "=&r"(hi),
+              "=m"(*(uint64_t(*)[12])T)
+            : [ap] "r"(a), [tp] "r"(T), "m"(*(const uint64_t(*)[6])a)
+            : "rdx", "cc");
+}
 #endif
 
 /* T[0 .. 12) = a^2: the cross products a[i] a[j], i < j, once (row i: a[i+1 .. 6) a[i] into
@@ -188,22 +486,28 @@ static inline __attribute__((always_inline)) void p384f_sqr_wide(uint64_t *T, co
 static __attribute__((noinline)) void p384f_mul_c(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     uint64_t T[12];
     p384f_mul_wide(T, a->v, b->v);
-    p384f_reduce(r->v, T);
+    P384F_REDUCE(r->v, T);
 }
-#endif
 
-static __attribute__((noinline)) void p384f_sqr(p384f_fe *r, const p384f_fe *a) {
+static __attribute__((noinline)) void p384f_sqr_c(p384f_fe *r, const p384f_fe *a) {
     uint64_t T[12];
     p384f_sqr_wide(T, a->v);
-    p384f_reduce(r->v, T);
+    P384F_REDUCE(r->v, T);
 }
+#endif
 
 #if defined(__x86_64__) && !ECEDU_MSAN && !defined(ECEDU_FE_PORTABLE_UNIT)
 static __attribute__((noinline, target("bmi2,adx"))) void p384f_mul_adx(p384f_fe *r, const p384f_fe *a,
                                                                          const p384f_fe *b) {
     uint64_t T[12];
     p384f_mul_wide_adx(T, a->v, b->v);
-    p384f_reduce(r->v, T);
+    P384F_REDUCE(r->v, T);
+}
+
+static __attribute__((noinline, target("bmi2,adx"))) void p384f_sqr_adx(p384f_fe *r, const p384f_fe *a) {
+    uint64_t T[12];
+    p384f_sqr_wide_adx(T, a->v);
+    P384F_REDUCE(r->v, T);
 }
 #endif
 
@@ -211,9 +515,15 @@ static __attribute__((noinline, target("bmi2,adx"))) void p384f_mul_adx(p384f_fe
 static inline void p384f_mul(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     p384f_mul_adx(r, a, b);
 }
+static inline void p384f_sqr(p384f_fe *r, const p384f_fe *a) {
+    p384f_sqr_adx(r, a);
+}
 #elif defined(ECEDU_FE_ADX_UNIT) || defined(ECEDU_FE_PORTABLE_UNIT) || !defined(__x86_64__) || ECEDU_MSAN
 static inline void p384f_mul(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     p384f_mul_c(r, a, b);
+}
+static inline void p384f_sqr(p384f_fe *r, const p384f_fe *a) {
+    p384f_sqr_c(r, a);
 }
 #else
 static inline void p384f_mul(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
@@ -221,6 +531,131 @@ static inline void p384f_mul(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) 
         p384f_mul_adx(r, a, b);
     else
         p384f_mul_c(r, a, b);
+}
+static inline void p384f_sqr(p384f_fe *r, const p384f_fe *a) {
+    if (ecedu_gfp_mulx_enabled())
+        p384f_sqr_adx(r, a);
+    else
+        p384f_sqr_c(r, a);
+}
+#endif
+
+#if defined(__x86_64__) && !ECEDU_MSAN
+/* Addition, subtraction and halving in inline assembly (plain x86-64 instructions, no target
+ * needed; not in the MSan build, which cannot see into it: there fe_sat.tmpl.h's C), the
+ * steps of fe_sat.tmpl.h's four-limb versions at six limbs, with p's words as immediates
+ * where they fit a sign-extended 32-bit field (p2 = -2, p3 = p4 = p5 = -1) and from memory
+ * else (p0 = 2^32 - 1, p1 = 2^64 - 2^32).  GCC 12 makes of the C loops masks and SETC
+ * round trips: measured (dependent chain, TSC ticks, shared machine) 8.1 -> ADD, 7.9 -> SUB,
+ * 16.1 -> HALF with these (the figures in the commit message). */
+#define FE_HAS_ADDSUB 1
+
+/* r = a + b mod p: s = a + b (ADD/ADC, its carry into c), s - p in place (SUB/SBB), then
+ * c - borrow (SBB $0) is 0 if a + b >= p (either the carry was set, and then s - p borrows,
+ * or it was not and s - p does not borrow) and all-ones if a + b < p; p AND c is added back
+ * (the words of p AND c from c as in p384f_sub; the carry out dropped).  a + b < 2p, so one
+ * subtraction suffices.  In place (11 registers) rather than s and s - p side by side with
+ * CMOV (14: more than the frame-pointer ASan build has). */
+static inline __attribute__((always_inline)) void p384f_add(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
+    uint64_t s0 = a->v[0], s1 = a->v[1], s2 = a->v[2], s3 = a->v[3], s4 = a->v[4], s5 = a->v[5];
+    uint64_t m0, m1, m2, c;
+    __asm__("xorl %k[c], %k[c]\n\t"
+            "addq 0(%[bp]), %[s0]\n\t"
+            "adcq 8(%[bp]), %[s1]\n\t"
+            "adcq 16(%[bp]), %[s2]\n\t"
+            "adcq 24(%[bp]), %[s3]\n\t"
+            "adcq 32(%[bp]), %[s4]\n\t"
+            "adcq 40(%[bp]), %[s5]\n\t"
+            "adcq $0, %[c]\n\t"
+            "subq %[p0], %[s0]\n\t"
+            "sbbq %[p1], %[s1]\n\t"
+            "sbbq $-2, %[s2]\n\t"
+            "sbbq $-1, %[s3]\n\t"
+            "sbbq $-1, %[s4]\n\t"
+            "sbbq $-1, %[s5]\n\t"
+            "sbbq $0, %[c]\n\t"
+            "movl %k[c], %k[m0]\n\t"
+            "movq %[c], %[m1]\n\t"
+            "shlq $32, %[m1]\n\t"
+            "leaq (%[c],%[c]), %[m2]\n\t"
+            "addq %[m0], %[s0]\n\t"
+            "adcq %[m1], %[s1]\n\t"
+            "adcq %[m2], %[s2]\n\t"
+            "adcq %[c], %[s3]\n\t"
+            "adcq %[c], %[s4]\n\t"
+            "adcq %[c], %[s5]\n\t"
+            : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [s4] "+&r"(s4), [s5] "+&r"(s5),
+              [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2), [c] "=&r"(c)
+            : [bp] "r"(b->v), "m"(*(const uint64_t(*)[6])b->v), [p0] "m"(P384F_P[0]), [p1] "m"(P384F_P[1])
+            : "cc");
+    r->v[0] = s0, r->v[1] = s1, r->v[2] = s2, r->v[3] = s3, r->v[4] = s4, r->v[5] = s5;
+}
+
+/* r = a - b mod p: d = a - b (SUB/SBB), c = -borrow (SBB c, c: all-ones or 0), then
+ * d + (p AND c) with p AND c built from c alone: p0 AND c = the low half of c (MOVL), p1 AND c
+ * = c << 32, p2 AND c = c + c (LEA: 0 or -2), p3..p5 AND c = c; the carry out dropped (it
+ * cancels the borrow: a - b > -p). */
+static inline __attribute__((always_inline)) void p384f_sub(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
+    uint64_t d0 = a->v[0], d1 = a->v[1], d2 = a->v[2], d3 = a->v[3], d4 = a->v[4], d5 = a->v[5];
+    uint64_t m0, m1, m2, c;
+    __asm__("subq 0(%[bp]), %[d0]\n\t"
+            "sbbq 8(%[bp]), %[d1]\n\t"
+            "sbbq 16(%[bp]), %[d2]\n\t"
+            "sbbq 24(%[bp]), %[d3]\n\t"
+            "sbbq 32(%[bp]), %[d4]\n\t"
+            "sbbq 40(%[bp]), %[d5]\n\t"
+            "sbbq %[c], %[c]\n\t"
+            "movl %k[c], %k[m0]\n\t"
+            "movq %[c], %[m1]\n\t"
+            "shlq $32, %[m1]\n\t"
+            "leaq (%[c],%[c]), %[m2]\n\t"
+            "addq %[m0], %[d0]\n\t"
+            "adcq %[m1], %[d1]\n\t"
+            "adcq %[m2], %[d2]\n\t"
+            "adcq %[c], %[d3]\n\t"
+            "adcq %[c], %[d4]\n\t"
+            "adcq %[c], %[d5]\n\t"
+            : [d0] "+&r"(d0), [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [d4] "+&r"(d4), [d5] "+&r"(d5),
+              [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2), [c] "=&r"(c)
+            : [bp] "r"(b->v), "m"(*(const uint64_t(*)[6])b->v)
+            : "cc");
+    r->v[0] = d0, r->v[1] = d1, r->v[2] = d2, r->v[3] = d3, r->v[4] = d4, r->v[5] = d5;
+}
+
+/* r = a / 2 mod p (the FE_HALF of curve/prime/sw.tmpl.h): c = -(a0 AND 1), s = a + (p AND c)
+ * (the masks as in p384f_sub), an integer < 2p < 2^385 whose carry out t goes to a seventh
+ * register, then the 385-bit (t, s) shifted right by one limb by limb (SHRD: each limb takes
+ * the low bit of the next one; independent of each other, unlike an RCR chain).  p is odd, so
+ * s is even and s / 2 = a / 2 mod p < p. */
+static inline __attribute__((always_inline)) void p384f_half(p384f_fe *r, const p384f_fe *a) {
+    uint64_t d0 = a->v[0], d1 = a->v[1], d2 = a->v[2], d3 = a->v[3], d4 = a->v[4], d5 = a->v[5];
+    uint64_t m0, m1, m2, c, t;
+    __asm__("movl %k[d0], %k[c]\n\t"
+            "andl $1, %k[c]\n\t"
+            "negq %[c]\n\t"
+            "movl %k[c], %k[m0]\n\t"
+            "movq %[c], %[m1]\n\t"
+            "shlq $32, %[m1]\n\t"
+            "leaq (%[c],%[c]), %[m2]\n\t"
+            "xorl %k[t], %k[t]\n\t"
+            "addq %[m0], %[d0]\n\t"
+            "adcq %[m1], %[d1]\n\t"
+            "adcq %[m2], %[d2]\n\t"
+            "adcq %[c], %[d3]\n\t"
+            "adcq %[c], %[d4]\n\t"
+            "adcq %[c], %[d5]\n\t"
+            "adcq $0, %[t]\n\t"
+            "shrdq $1, %[d1], %[d0]\n\t"
+            "shrdq $1, %[d2], %[d1]\n\t"
+            "shrdq $1, %[d3], %[d2]\n\t"
+            "shrdq $1, %[d4], %[d3]\n\t"
+            "shrdq $1, %[d5], %[d4]\n\t"
+            "shrdq $1, %[t], %[d5]\n\t"
+            : [d0] "+&r"(d0), [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [d4] "+&r"(d4), [d5] "+&r"(d5),
+              [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2), [c] "=&r"(c), [t] "=&r"(t)
+            :
+            : "cc");
+    r->v[0] = d0, r->v[1] = d1, r->v[2] = d2, r->v[3] = d3, r->v[4] = d4, r->v[5] = d5;
 }
 #endif
 
@@ -241,6 +676,8 @@ static inline void p384f_mul(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) 
 #undef FE_MONT
 #undef FE_HAS_SQR
 #undef FE_HAS_INV
+#undef FE_HAS_ADDSUB
+#undef P384F_REDUCE
 
 /* a^(p-2) = a^-1 (0 -> 0) by a fixed addition chain.  p - 2, from the top bit down, is 255
  * ones, a zero, 32 ones, 64 zeros, 30 ones, a zero and a one.  With e_k = a^(2^k - 1) and

@@ -22,6 +22,9 @@
  *   FE_HAS_INV   (optional) defined if the file writes its own FE_NAME(inv) (an
  *                addition chain for its p - 2) after the #include, else inv below;
  *                then the template gives it FE_NAME(sqr_n_mul), the chain's step
+ *   FE_HAS_ADDSUB  (optional) defined if the file writes its own FE_NAME(add),
+ *                FE_NAME(sub) and FE_NAME(half) (e.g. in assembly for its limb count)
+ *                before the #include, else those below
  * Before the #include the file has defined
  *   typedef struct { uint64_t v[FE_N]; } FE_NAME(fe);
  *   static void FE_NAME(mul)(FE_NAME(fe) *r, const FE_NAME(fe) *a, const FE_NAME(fe) *b);
@@ -77,6 +80,7 @@ static inline void FE_NAME(sqr)(FE_NAME(fe) *r, const FE_NAME(fe) *a) {
 }
 #endif
 
+#ifndef FE_HAS_ADDSUB /* else the including file's add, sub and half */
 /* r = a + b mod p: a + b < 2p, one conditional subtraction (the carry out of the
  * top limb is the extra bit hi of cond_sub_p). */
 #if defined(__x86_64__) && FE_N == 4 && !ECEDU_MSAN
@@ -212,6 +216,7 @@ static inline __attribute__((always_inline)) void FE_NAME(half)(FE_NAME(fe) *r, 
     r->v[FE_N - 1] = (s[FE_N - 1] >> 1) | (carry << 63);
 }
 #endif
+#endif /* FE_HAS_ADDSUB */
 
 static inline void FE_NAME(neg)(FE_NAME(fe) *r, const FE_NAME(fe) *a) {
     FE_NAME(fe) zero = {{0}};
