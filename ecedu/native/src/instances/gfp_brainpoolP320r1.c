@@ -28,15 +28,8 @@
 /* the curve: brainpoolP320t1, then the isomorphism to brainpoolP320r1 */
 #define PC(name) bp320_##name
 #define PC_TABLE_NAME ecedu_pcurve_brainpoolP320t1
-#define PC_A_ZERO ECEDU_PC_BRAINPOOLP320R1_A_ZERO
-#define PC_P ECEDU_PC_BRAINPOOLP320R1_P
-#define PC_PW ECEDU_PC_BRAINPOOLP320R1_LIMBS
-#define PC_B ECEDU_PC_BRAINPOOLP320R1_B
-#define PC_GX ECEDU_PC_BRAINPOOLP320R1_GX
-#define PC_GY ECEDU_PC_BRAINPOOLP320R1_GY
-#define PC_N ECEDU_PC_BRAINPOOLP320R1_N
-#define PC_NW ECEDU_PC_BRAINPOOLP320R1_NW
-#define PC_NBITS ECEDU_PC_BRAINPOOLP320R1_NBITS
+#define PC_CURVE(name) ECEDU_PC_BRAINPOOLP320R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
 
 #define ISO_TABLE_NAME ecedu_pcurve_brainpoolP320r1

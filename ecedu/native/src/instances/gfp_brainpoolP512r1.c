@@ -28,15 +28,8 @@
 /* the curve: brainpoolP512t1, then the isomorphism to brainpoolP512r1 */
 #define PC(name) bp512_##name
 #define PC_TABLE_NAME ecedu_pcurve_brainpoolP512t1
-#define PC_A_ZERO ECEDU_PC_BRAINPOOLP512R1_A_ZERO
-#define PC_P ECEDU_PC_BRAINPOOLP512R1_P
-#define PC_PW ECEDU_PC_BRAINPOOLP512R1_LIMBS
-#define PC_B ECEDU_PC_BRAINPOOLP512R1_B
-#define PC_GX ECEDU_PC_BRAINPOOLP512R1_GX
-#define PC_GY ECEDU_PC_BRAINPOOLP512R1_GY
-#define PC_N ECEDU_PC_BRAINPOOLP512R1_N
-#define PC_NW ECEDU_PC_BRAINPOOLP512R1_NW
-#define PC_NBITS ECEDU_PC_BRAINPOOLP512R1_NBITS
+#define PC_CURVE(name) ECEDU_PC_BRAINPOOLP512R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
 
 #define ISO_TABLE_NAME ecedu_pcurve_brainpoolP512r1

@@ -25,15 +25,8 @@
 /* the curve */
 #define PC(name) p224uc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp224r1_compare
-#define PC_A_ZERO ECEDU_PC_SECP224R1_A_ZERO
-#define PC_P ECEDU_PC_SECP224R1_P
-#define PC_PW ECEDU_PC_SECP224R1_LIMBS
-#define PC_B ECEDU_PC_SECP224R1_B
-#define PC_GX ECEDU_PC_SECP224R1_GX
-#define PC_GY ECEDU_PC_SECP224R1_GY
-#define PC_N ECEDU_PC_SECP224R1_N
-#define PC_NW ECEDU_PC_SECP224R1_NW
-#define PC_NBITS ECEDU_PC_SECP224R1_NBITS
+#define PC_CURVE(name) ECEDU_PC_SECP224R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"
@@ -58,15 +51,8 @@
 /* the curve */
 #define PC(name) p256gc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp256r1_compare
-#define PC_A_ZERO ECEDU_PC_SECP256R1_A_ZERO
-#define PC_P ECEDU_PC_SECP256R1_P
-#define PC_PW ECEDU_PC_SECP256R1_LIMBS
-#define PC_B ECEDU_PC_SECP256R1_B
-#define PC_GX ECEDU_PC_SECP256R1_GX
-#define PC_GY ECEDU_PC_SECP256R1_GY
-#define PC_N ECEDU_PC_SECP256R1_N
-#define PC_NW ECEDU_PC_SECP256R1_NW
-#define PC_NBITS ECEDU_PC_SECP256R1_NBITS
+#define PC_CURVE(name) ECEDU_PC_SECP256R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"
@@ -90,15 +76,8 @@
 /* the curve */
 #define PC(name) p521gc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp521r1_compare
-#define PC_A_ZERO ECEDU_PC_SECP521R1_A_ZERO
-#define PC_P ECEDU_PC_SECP521R1_P
-#define PC_PW ECEDU_PC_SECP521R1_LIMBS
-#define PC_B ECEDU_PC_SECP521R1_B
-#define PC_GX ECEDU_PC_SECP521R1_GX
-#define PC_GY ECEDU_PC_SECP521R1_GY
-#define PC_N ECEDU_PC_SECP521R1_N
-#define PC_NW ECEDU_PC_SECP521R1_NW
-#define PC_NBITS ECEDU_PC_SECP521R1_NBITS
+#define PC_CURVE(name) ECEDU_PC_SECP521R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"
@@ -114,15 +93,8 @@
 /* the curve */
 #define PC(name) p192sc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp192r1_compare
-#define PC_A_ZERO ECEDU_PC_SECP192R1_A_ZERO
-#define PC_P ECEDU_PC_SECP192R1_P
-#define PC_PW ECEDU_PC_SECP192R1_LIMBS
-#define PC_B ECEDU_PC_SECP192R1_B
-#define PC_GX ECEDU_PC_SECP192R1_GX
-#define PC_GY ECEDU_PC_SECP192R1_GY
-#define PC_N ECEDU_PC_SECP192R1_N
-#define PC_NW ECEDU_PC_SECP192R1_NW
-#define PC_NBITS ECEDU_PC_SECP192R1_NBITS
+#define PC_CURVE(name) ECEDU_PC_SECP192R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"
@@ -137,15 +109,8 @@
 /* the curve */
 #define PC(name) p384sc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp384r1_compare
-#define PC_A_ZERO ECEDU_PC_SECP384R1_A_ZERO
-#define PC_P ECEDU_PC_SECP384R1_P
-#define PC_PW ECEDU_PC_SECP384R1_LIMBS
-#define PC_B ECEDU_PC_SECP384R1_B
-#define PC_GX ECEDU_PC_SECP384R1_GX
-#define PC_GY ECEDU_PC_SECP384R1_GY
-#define PC_N ECEDU_PC_SECP384R1_N
-#define PC_NW ECEDU_PC_SECP384R1_NW
-#define PC_NBITS ECEDU_PC_SECP384R1_NBITS
+#define PC_CURVE(name) ECEDU_PC_SECP384R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"

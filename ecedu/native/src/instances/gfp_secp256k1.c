@@ -32,28 +32,10 @@
 /* the curve */
 #define PC(name) k256_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp256k1
-#define PC_A_ZERO ECEDU_PC_SECP256K1_A_ZERO
-#define PC_P ECEDU_PC_SECP256K1_P
-#define PC_PW ECEDU_PC_SECP256K1_LIMBS
-#define PC_B ECEDU_PC_SECP256K1_B
-#define PC_GX ECEDU_PC_SECP256K1_GX
-#define PC_GY ECEDU_PC_SECP256K1_GY
-#define PC_N ECEDU_PC_SECP256K1_N
-#define PC_NW ECEDU_PC_SECP256K1_NW
-#define PC_NBITS ECEDU_PC_SECP256K1_NBITS
+#define PC_CURVE(name) ECEDU_PC_SECP256K1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 /* the GLV endomorphism (curve/prime/glv.tmpl.h; constants derived by tools/gen_curves.py) */
 #define PC_GLV 1
-#define PC_GLV_BETA ECEDU_PC_SECP256K1_GLV_BETA
-#define PC_GLV_G1 ECEDU_PC_SECP256K1_GLV_G1
-#define PC_GLV_G2 ECEDU_PC_SECP256K1_GLV_G2
-#define PC_GLV_GW ECEDU_PC_SECP256K1_GLV_GW
-#define PC_GLV_SW ECEDU_PC_SECP256K1_GLV_SW
-#define PC_GLV_CW ECEDU_PC_SECP256K1_GLV_CW
-#define PC_GLV_MA1 ECEDU_PC_SECP256K1_GLV_MA1
-#define PC_GLV_MA2 ECEDU_PC_SECP256K1_GLV_MA2
-#define PC_GLV_MB1 ECEDU_PC_SECP256K1_GLV_MB1
-#define PC_GLV_MB2 ECEDU_PC_SECP256K1_GLV_MB2
-#define PC_GLV_KBITS ECEDU_PC_SECP256K1_GLV_KBITS
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"

@@ -29,58 +29,16 @@
 /* the curve */
 #define PC(name) p384_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp384r1_portable
-#define PC_A_ZERO ECEDU_PC_SECP384R1_A_ZERO
-#define PC_P ECEDU_PC_SECP384R1_P
-#define PC_PW ECEDU_PC_SECP384R1_LIMBS
-#define PC_B ECEDU_PC_SECP384R1_B
-#define PC_GX ECEDU_PC_SECP384R1_GX
-#define PC_GY ECEDU_PC_SECP384R1_GY
-#define PC_N ECEDU_PC_SECP384R1_N
-#define PC_NW ECEDU_PC_SECP384R1_NW
-#define PC_NBITS ECEDU_PC_SECP384R1_NBITS
+#define PC_CURVE(name) ECEDU_PC_SECP384R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
 
 #include "instances/gfp_undef.h"
 
 /* ------------------------------------------------------------ the level, per call */
 
-static const ecedu_pcurve_impl *p384_level(void) {
-    return ecedu_gfp_mulx_enabled() ? &ecedu_pcurve_secp384r1_mulx : &ecedu_pcurve_secp384r1_portable;
-}
-
-static int p384_level_decode(const uint8_t *in, size_t len, uint8_t *ox, uint8_t *oy) {
-    return p384_level()->decode(in, len, ox, oy);
-}
-
-static int p384_level_validate(const uint8_t *x, const uint8_t *y) {
-    return p384_level()->validate(x, y);
-}
-
-static void p384_level_mul(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8_t *ox, uint8_t *oy) {
-    p384_level()->mul(k, x, y, ox, oy);
-}
-
-static int p384_level_mul_base(const uint64_t *k, uint8_t *ox, uint8_t *oy) {
-    return p384_level()->mul_base(k, ox, oy);
-}
-
-static int p384_level_mul_joint_vartime(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
-                                        const uint8_t *qy, uint8_t *ox) {
-    return p384_level()->mul_joint_vartime(u1, u2, qx, qy, ox);
-}
-
-static int p384_level_verify_x_vartime(const uint64_t *u1, const uint64_t *u2, const uint8_t *qx,
-                                       const uint8_t *qy, const uint64_t *r) {
-    return p384_level()->verify_x_vartime(u1, u2, qx, qy, r);
-}
-
-static int p384_level_point_op(int op, const uint8_t *p1, const uint8_t *p2, uint8_t *out) {
-    return p384_level()->point_op(op, p1, p2, out);
-}
-
-const ecedu_pcurve_impl ecedu_pcurve_secp384r1 = {
-    p384_level_decode,   p384_level_validate,          p384_level_mul,
-    p384_level_mul_base, p384_level_mul_joint_vartime, p384_level_point_op,
-    NULL, /* glv_op: no endomorphism on P-384 */
-    p384_level_verify_x_vartime,
-};
+#define PCL(name) p384_level_##name
+#define PCL_TABLE_NAME ecedu_pcurve_secp384r1
+#define PCL_PICK (ecedu_gfp_mulx_enabled() ? &ecedu_pcurve_secp384r1_mulx : &ecedu_pcurve_secp384r1_portable)
+#include "instances/gfp_level.tmpl.h"
+#include "instances/gfp_undef.h"

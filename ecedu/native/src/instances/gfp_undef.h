@@ -1,7 +1,7 @@
 /*
  * gfp_undef.h -- the end of one prime-curve instance: undefines every macro of the contract of
  * curve/prime/sw.tmpl.h (PC*, and FE_* with the FE and FE_BYTES that field/gfp/fe_bind.h
- * binds them by) and of curve/prime/iso.tmpl.h (ISO_*) and of the fields the instances build it
+ * binds them by), of curve/prime/iso.tmpl.h (ISO_*), of instances/gfp_level.tmpl.h (PCL*) and of the fields the instances build it
  * on (field/gfp/fe_mont.tmpl.h's FEM*, the unit switches of field/gfp/fe_level.h and its
  * macro), so that the next instance
  * in the same unit (instances/gfp_compare.c has several) starts clean.  Included after each
@@ -34,6 +34,7 @@
 #undef FE_HALF
 #undef PC
 #undef PC_TABLE_NAME
+#undef PC_CURVE
 #undef PC_A_ZERO
 #undef PC_P
 #undef PC_PW
@@ -63,3 +64,6 @@
 #undef ECEDU_FE_PORTABLE_UNIT
 #undef ECEDU_FE_ADX_UNIT
 #undef ECEDU_FE_LEVEL_MUL_SQR
+#undef PCL
+#undef PCL_TABLE_NAME
+#undef PCL_PICK

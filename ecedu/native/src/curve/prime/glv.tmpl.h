@@ -13,7 +13,8 @@
  * PC(glv_gtab)) and the test hook PC(glv_op); the template's function table then lists the
  * first two in place of PC(mul) and PC(mul_joint_vartime).
  *
- * Macro contract (set by the instance, from curve/prime/glv_params.h, generated with their
+ * Macro contract (set by the instance: PC_GLV by hand, the rest bound by curve/prime/sw_params.h
+ * to curve/prime/glv_params.h, generated with their
  * derivation and the bounds below by tools/gen_curves.py glv_params; undefined by
  * instances/gfp_undef.h; this file defines no macro of its own):
  *   PC_GLV           1 (the switch sw.tmpl.h reads)

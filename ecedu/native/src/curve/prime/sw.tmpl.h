@@ -13,7 +13,8 @@
  *     FE_SUB  FE_NEG  FE_CMOV  FE_IS_ZERO  FE_INV
  *   and optionally FE_HALF (r = a / 2 mod p, as fe_sat.tmpl.h's FE_NAME(half)): then the
  *   a = -3 Jacobian doubling takes the variant with fewer additions (PC(jdbl))
- *   the curve (from curve/prime/sec2_prime_params.h, generated from ecedu/curves/sec2.py):
+ *   the curve (from curve/prime/sec2_prime_params.h, generated from ecedu/curves/sec2.py;
+ *   an instance binds them all at once by PC_CURVE(name) and curve/prime/sw_params.h):
  *     PC_A_ZERO         1 if a = 0, 0 if a = -3
  *     PC_P, PC_PW       p as PC_PW little-endian 64-bit words (for the square-root exponents)
  *     PC_B, PC_GX, PC_GY   b and the base point G as FE_BYTES big-endian bytes
