@@ -54,7 +54,9 @@ def test_ecdh_costs_more_than_a_field_multiplication():
 @pytest.mark.skipif(platform.machine() != "x86_64", reason="the TSC is x86-64's")
 def test_tsc_ratio_and_rate_are_plausible():
     r = cycles.tsc_per_core_cycle()
-    assert r is not None and 0.1 < r < 4
+    # a dependent add per core cycle: the immediate form ran at 0.13 on a recent Intel core
+    # (folded at renaming), which this bound rejects; the library now adds a register
+    assert r is not None and 0.25 < r < 4
     assert 1e8 < cycles.tsc_hz(2000) < 1e10
 
 

@@ -415,7 +415,8 @@ int ecedu_bench_dudect_cycles(int target, int ci, const uint8_t *secrets, size_t
  * field ones, so that the cost of reading the counter is spread), into ticks[0..runs). */
 int ecedu_bench_cycles(int op, int id, long runs, uint64_t *ticks, int *inner);
 /* TSC ticks per core clock cycle, from a chain of dependent additions (one per core cycle):
- * 1.0 when the TSC runs at the core's clock; 0 where there is no TSC. */
+ * 1.0 when the TSC runs at the core's clock; 0 where there is no TSC or the figure is not a
+ * clock ratio (outside 0.25 .. 4: the measurement failed). */
 double ecedu_tsc_per_core_cycle(void);
 /* A dependent chain of Montgomery multiplications r = r a / R mod p (p: plen
  * bytes, a valid modulus of ecedu_prime_mul; a fixed a < p). */
