@@ -129,14 +129,7 @@ static inline __attribute__((always_inline)) void p160c_sqr(p160c_fe *r, const p
 #define FE_HAS_SQR 1
 #define FE_HAS_INV 1
 #include "field/gfp/fe_sat.tmpl.h"
-#undef FE_NAME
-#undef FE_N
-#undef FE_NBYTES
-#undef FE_P
-#undef FE_PM2
-#undef FE_MONT
-#undef FE_HAS_SQR
-#undef FE_HAS_INV
+#include "field/gfp/fe_sat_undef.h"
 
 /* a^(p-2) = a^-1 (0 -> 0) by a fixed addition chain.  p - 2, from the top bit down, is 128
  * ones, a zero, 29 ones, a zero and a one.  With e_k = a^(2^k - 1) and e_(j+k) = e_j^(2^k) e_k:

@@ -43,13 +43,8 @@ static const sol_term P224S_TERMS[5] = {
 #define FE_MONT 0
 #define SOL_K P224S_K
 #include "field/gfp/fe_solinas.tmpl.h"
-#undef FE_NAME
-#undef FE_N
-#undef FE_NBYTES
-#undef FE_P
-#undef FE_PM2
+#include "field/gfp/fe_sat_undef.h"
 #undef SOL_WORDS
 #undef SOL_NTERMS
 #undef SOL_TERMS
 #undef SOL_K
-#undef FE_MONT

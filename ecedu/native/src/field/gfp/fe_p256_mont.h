@@ -391,15 +391,7 @@ ECEDU_FE_LEVEL_MUL_SQR(p256m)
 #define FE_HAS_SQR 1
 #define FE_HAS_INV 1
 #include "field/gfp/fe_sat.tmpl.h"
-#undef FE_NAME
-#undef FE_N
-#undef FE_NBYTES
-#undef FE_P
-#undef FE_PM2
-#undef FE_MONT
-#undef FE_R2
-#undef FE_HAS_SQR
-#undef FE_HAS_INV
+#include "field/gfp/fe_sat_undef.h"
 
 /* r = a^(p-2) = a^-1 (Fermat; 0 -> 0) by a fixed addition chain (derived here, in the
  * manner of p224u_inv).  In 32-bit groups, most significant first,

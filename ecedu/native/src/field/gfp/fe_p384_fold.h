@@ -668,15 +668,7 @@ static inline __attribute__((always_inline)) void p384f_half(p384f_fe *r, const 
 #define FE_HAS_SQR 1
 #define FE_HAS_INV 1
 #include "field/gfp/fe_sat.tmpl.h"
-#undef FE_NAME
-#undef FE_N
-#undef FE_NBYTES
-#undef FE_P
-#undef FE_PM2
-#undef FE_MONT
-#undef FE_HAS_SQR
-#undef FE_HAS_INV
-#undef FE_HAS_ADDSUB
+#include "field/gfp/fe_sat_undef.h"
 #undef P384F_REDUCE
 
 /* a^(p-2) = a^-1 (0 -> 0) by a fixed addition chain.  p - 2, from the top bit down, is 255

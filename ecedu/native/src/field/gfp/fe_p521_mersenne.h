@@ -68,9 +68,4 @@ static inline void p521m_mul(p521m_fe *r, const p521m_fe *a, const p521m_fe *b) 
 #define FE_PM2 P521M_PM2
 #define FE_MONT 0
 #include "field/gfp/fe_sat.tmpl.h"
-#undef FE_NAME
-#undef FE_N
-#undef FE_NBYTES
-#undef FE_P
-#undef FE_PM2
-#undef FE_MONT
+#include "field/gfp/fe_sat_undef.h"

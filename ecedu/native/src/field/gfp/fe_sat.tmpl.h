@@ -8,7 +8,8 @@
  * brief's "prime-field element interface", and field/gfp/README.md).
  *
  * Macro contract (set by the including file before the #include; the file
- * undefines them after it; this template defines no macro of its own):
+ * undefines them after it by including field/gfp/fe_sat_undef.h; this template
+ * defines no macro of its own):
  *   FE_NAME(x)   the file's prefix pasted to x: FE_NAME(add) -> p256m_add
  *   FE_N         the number of 64-bit limbs, p < 2^(64 FE_N)
  *   FE_NBYTES    bytes of an element, 8 (FE_N - 1) < FE_NBYTES <= 8 FE_N
