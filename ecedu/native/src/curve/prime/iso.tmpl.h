@@ -157,4 +157,5 @@ const ecedu_pcurve_impl ISO_TABLE_NAME = {
     PC(iso_decode),  PC(iso_validate),          PC(iso_mul),
     PC(iso_mul_base), PC(iso_mul_joint_vartime), PC(iso_point_op),
     NULL, /* glv_op: no endomorphism (a != 0) */
+    NULL, /* verify_x_vartime: ecdsa.c compares the x of PC(iso_mul_joint_vartime), mapped back to E */
 };
