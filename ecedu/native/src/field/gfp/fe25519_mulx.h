@@ -433,34 +433,14 @@ FE25519X_INL uint64_t fe25519x_is_zero(const fe25519x_fe *a) {
     return ecedu_ct_is_zero_u64(w[0] | w[1] | w[2] | w[3]);
 }
 
-/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0): the addition chain of fe25519_inv (254 squarings,
- * 11 multiplications; its comment gives the steps), on this representation.  The same
- * operations for every a: constant time. */
-FE25519X_INL void fe25519x_inv(fe25519x_fe *r, const fe25519x_fe *a) {
-    fe25519x_fe a2, a9, a11, z5, z10, z20, z50, z100, t;
-    fe25519x_sqr(&a2, a);           /* a^2 */
-    fe25519x_sqr_n(&t, &a2, 2);     /* a^8 */
-    fe25519x_mul(&a9, &t, a);       /* a^9 */
-    fe25519x_mul(&a11, &a9, &a2);   /* a^11 */
-    fe25519x_sqr(&t, &a11);         /* a^22 */
-    fe25519x_mul(&z5, &t, &a9);     /* a^(2^5 - 1) */
-    fe25519x_sqr_n(&t, &z5, 5);
-    fe25519x_mul(&z10, &t, &z5);    /* a^(2^10 - 1) */
-    fe25519x_sqr_n(&t, &z10, 10);
-    fe25519x_mul(&z20, &t, &z10);   /* a^(2^20 - 1) */
-    fe25519x_sqr_n(&t, &z20, 20);
-    fe25519x_mul(&t, &t, &z20);     /* a^(2^40 - 1) */
-    fe25519x_sqr_n(&t, &t, 10);
-    fe25519x_mul(&z50, &t, &z10);   /* a^(2^50 - 1) */
-    fe25519x_sqr_n(&t, &z50, 50);
-    fe25519x_mul(&z100, &t, &z50);  /* a^(2^100 - 1) */
-    fe25519x_sqr_n(&t, &z100, 100);
-    fe25519x_mul(&t, &t, &z100);    /* a^(2^200 - 1) */
-    fe25519x_sqr_n(&t, &t, 50);
-    fe25519x_mul(&t, &t, &z50);     /* a^(2^250 - 1) */
-    fe25519x_sqr_n(&t, &t, 5);      /* a^(2^255 - 32) */
-    fe25519x_mul(r, &t, &a11);      /* a^(2^255 - 21) */
-}
+/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0), a in L, r in T: fe25519x_inv, the addition chain of
+ * fe25519_inv (Bernstein's, 254 squarings, 11 multiplications) from the same source,
+ * fe25519_inv.tmpl.h, over this representation's sqr, sqr_n and mul. */
+#define INVF(name) fe25519x_##name
+#define FE25519_INV_FN FE25519X_INL
+#include "field/gfp/fe25519_inv.tmpl.h"
+#undef INVF
+#undef FE25519_INV_FN
 
 #undef FE25519X_INL
 #undef FE25519X_FOLD_ASM
