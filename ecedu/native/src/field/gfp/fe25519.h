@@ -278,38 +278,13 @@ static inline uint64_t fe25519_is_zero(const fe25519_fe *a) {
     return ((~t & (t - 1)) >> 63) * UINT64_MAX;
 }
 
-/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0), a in L, r in T.  p - 2 = 2^255 - 21,
- * by a fixed addition chain of 254 squarings and 11 multiplications (the
- * chain of Bernstein's curve25519 reference software for the z2^(p-2) at the
- * end of the RFC 7748 §5 ladder): with z_k = a^(2^k - 1),
- *   a^11 (from a^2, a^8, a^9), z_5 = a^31 = a^(2*11) a^9, then z_10, z_20,
- *   z_40, z_50, z_100, z_200, z_250 by z_(i+j) = z_i^(2^j) z_j, and
- *   a^(p-2) = z_250^(2^5) a^11  (2^255 - 32 + 11 = 2^255 - 21).
- * The same operations for every a: constant time. */
-static inline void fe25519_inv(fe25519_fe *r, const fe25519_fe *a) {
-    fe25519_fe a2, a9, a11, z5, z10, z20, z50, z100, t;
-    fe25519_sqr(&a2, a);           /* a^2 */
-    fe25519_sqr_n(&t, &a2, 2);     /* a^8 */
-    fe25519_mul(&a9, &t, a);       /* a^9 */
-    fe25519_mul(&a11, &a9, &a2);   /* a^11 */
-    fe25519_sqr(&t, &a11);         /* a^22 */
-    fe25519_mul(&z5, &t, &a9);     /* a^(2^5 - 1) */
-    fe25519_sqr_n(&t, &z5, 5);
-    fe25519_mul(&z10, &t, &z5);    /* a^(2^10 - 1) */
-    fe25519_sqr_n(&t, &z10, 10);
-    fe25519_mul(&z20, &t, &z10);   /* a^(2^20 - 1) */
-    fe25519_sqr_n(&t, &z20, 20);
-    fe25519_mul(&t, &t, &z20);     /* a^(2^40 - 1) */
-    fe25519_sqr_n(&t, &t, 10);
-    fe25519_mul(&z50, &t, &z10);   /* a^(2^50 - 1) */
-    fe25519_sqr_n(&t, &z50, 50);
-    fe25519_mul(&z100, &t, &z50);  /* a^(2^100 - 1) */
-    fe25519_sqr_n(&t, &z100, 100);
-    fe25519_mul(&t, &t, &z100);    /* a^(2^200 - 1) */
-    fe25519_sqr_n(&t, &t, 50);
-    fe25519_mul(&t, &t, &z50);     /* a^(2^250 - 1) */
-    fe25519_sqr_n(&t, &t, 5);      /* a^(2^255 - 32) */
-    fe25519_mul(r, &t, &a11);      /* a^(2^255 - 21) */
-}
+/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0), a in L, r in T: fe25519_inv, the addition chain of
+ * Bernstein's curve25519 reference software (254 squarings, 11 multiplications), written once
+ * for both X25519 fields in fe25519_inv.tmpl.h (its comment gives the steps). */
+#define INVF(name) fe25519_##name
+#define FE25519_INV_FN static inline
+#include "field/gfp/fe25519_inv.tmpl.h"
+#undef INVF
+#undef FE25519_INV_FN
 
 #endif /* ECEDU_FE25519_H */

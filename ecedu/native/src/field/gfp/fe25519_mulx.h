@@ -252,93 +252,79 @@ FE25519X_INL void fe25519x_mul_small(fe25519x_fe *r, const fe25519x_fe *a, uint6
     r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
 }
 
-/* r = a + b mod p, a, b in L; r in L.  a + b < 2^257: the carry out of the
- * ADD/ADC chain stands for 2^256 = 38, added back as 38 AND -carry; if that carries again
- * the limbs were (a + b - 2^256 + 38) - 2^256 < 38, so the second 38 cannot carry. */
+/* The carry chains of add, sub, add_lazy and sub_lazy, written once (the four differ only in
+ * the corrections that follow the chain; each function's comment argues its count):
+ *   FE25519X_ARITH_ASM(op, opc)  t0..t3 op= b: ADD/ADC (SUB/SBB) with b from memory, the
+ *                                carry (borrow) out of 2^256 in CF;
+ *   FE25519X_FIX_ASM(op, opc)    the 38 that CF stands for (2^256 = 38 mod p) as a mask,
+ *                                38 AND -CF (SBB c, c; AND: no branch), op= into t0 and carried
+ *                                along t1..t3, the next carry (borrow) in CF;
+ *   FE25519X_FIX0_ASM(op)        the same into t0 alone, where the bounds say it cannot carry
+ *                                (borrow) further;
+ *   FE25519X_ADDSUB(r, a, b, text)  the asm statement: t0..t3 = a, text, r = t0..t3 (operands
+ *                                t0..t3, c and the pointer b). */
+#define FE25519X_ARITH_ASM(op, opc)                                                                 \
+    op " 0(%[b]), %[t0]\n\t"                                                                        \
+    opc " 8(%[b]), %[t1]\n\t"                                                                       \
+    opc " 16(%[b]), %[t2]\n\t"                                                                      \
+    opc " 24(%[b]), %[t3]\n\t"
+#define FE25519X_FIX_ASM(op, opc)                                                                   \
+    "sbbq %[c], %[c]\n\t"                                                                           \
+    "andl $38, %k[c]\n\t"                                                                           \
+    op " %[c], %[t0]\n\t"                                                                           \
+    opc " $0, %[t1]\n\t"                                                                            \
+    opc " $0, %[t2]\n\t"                                                                            \
+    opc " $0, %[t3]\n\t"
+#define FE25519X_FIX0_ASM(op)                                                                       \
+    "sbbq %[c], %[c]\n\t"                                                                           \
+    "andl $38, %k[c]\n\t"                                                                           \
+    op " %[c], %[t0]\n\t"
+#define FE25519X_ADDSUB(r, a, b, text)                                                              \
+    do {                                                                                            \
+        uint64_t t0 = (a)->v[0], t1 = (a)->v[1], t2 = (a)->v[2], t3 = (a)->v[3], c;                 \
+        __asm__(text                                                                                \
+                : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [c] "=&r"(c)      \
+                : [b] "r"((b)->v), "m"(*(const uint64_t(*)[4])(b)->v)                               \
+                : "cc");                                                                            \
+        (r)->v[0] = t0, (r)->v[1] = t1, (r)->v[2] = t2, (r)->v[3] = t3;                             \
+    } while (0)
+
+/* r = a + b mod p, a, b in L; r in L.  a + b < 2^257: the carry out of the ADD/ADC chain
+ * stands for 2^256 = 38, added back as 38 AND -carry along the limbs (FIX); if that carries
+ * again the limbs were (a + b - 2^256 + 38) - 2^256 < 38, so the second 38 cannot carry
+ * (FIX0): two corrections. */
 FE25519X_INL void fe25519x_add(fe25519x_fe *r, const fe25519x_fe *a, const fe25519x_fe *b) {
-    uint64_t t0 = a->v[0], t1 = a->v[1], t2 = a->v[2], t3 = a->v[3], c;
-    __asm__("addq 0(%[b]), %[t0]\n\t"
-            "adcq 8(%[b]), %[t1]\n\t"
-            "adcq 16(%[b]), %[t2]\n\t"
-            "adcq 24(%[b]), %[t3]\n\t"
-            "sbbq %[c], %[c]\n\t"
-            "andl $38, %k[c]\n\t"
-            "addq %[c], %[t0]\n\t"
-            "adcq $0, %[t1]\n\t"
-            "adcq $0, %[t2]\n\t"
-            "adcq $0, %[t3]\n\t"
-            "sbbq %[c], %[c]\n\t"
-            "andl $38, %k[c]\n\t"
-            "addq %[c], %[t0]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [c] "=&r"(c)
-            : [b] "r"(b->v), "m"(*(const uint64_t(*)[4])b->v)
-            : "cc");
-    r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
+    FE25519X_ADDSUB(r, a, b, FE25519X_ARITH_ASM("addq", "adcq") FE25519X_FIX_ASM("addq", "adcq")
+                                 FE25519X_FIX0_ASM("addq"));
 }
 
-/* r = a - b mod p, a, b in L; r in L.  a - b > -2^256: a borrow out of the
- * SUB/SBB chain means the limbs hold a - b + 2^256 = a - b + 38 (mod p), so 38 AND -borrow
- * is subtracted; if that borrows again the limbs were < 38 and now are >= 2^256 - 38, so
- * the second 38 subtracted cannot borrow. */
+/* r = a - b mod p, a, b in L; r in L.  a - b > -2^256: a borrow out of the SUB/SBB chain
+ * means the limbs hold a - b + 2^256 = a - b + 38 (mod p), so 38 AND -borrow is subtracted
+ * along the limbs (FIX); if that borrows again the limbs were < 38 and now are >= 2^256 - 38,
+ * so the second 38 subtracted cannot borrow (FIX0): two corrections. */
 FE25519X_INL void fe25519x_sub(fe25519x_fe *r, const fe25519x_fe *a, const fe25519x_fe *b) {
-    uint64_t t0 = a->v[0], t1 = a->v[1], t2 = a->v[2], t3 = a->v[3], c;
-    __asm__("subq 0(%[b]), %[t0]\n\t"
-            "sbbq 8(%[b]), %[t1]\n\t"
-            "sbbq 16(%[b]), %[t2]\n\t"
-            "sbbq 24(%[b]), %[t3]\n\t"
-            "sbbq %[c], %[c]\n\t"
-            "andl $38, %k[c]\n\t"
-            "subq %[c], %[t0]\n\t"
-            "sbbq $0, %[t1]\n\t"
-            "sbbq $0, %[t2]\n\t"
-            "sbbq $0, %[t3]\n\t"
-            "sbbq %[c], %[c]\n\t"
-            "andl $38, %k[c]\n\t"
-            "subq %[c], %[t0]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [c] "=&r"(c)
-            : [b] "r"(b->v), "m"(*(const uint64_t(*)[4])b->v)
-            : "cc");
-    r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
+    FE25519X_ADDSUB(r, a, b, FE25519X_ARITH_ASM("subq", "sbbq") FE25519X_FIX_ASM("subq", "sbbq")
+                                 FE25519X_FIX0_ASM("subq"));
 }
 
 /* r = a + b mod p for the ladder (curve/x25519_ladder.tmpl.h): a, b in T; r in L.  a + b <
  * 2^256 + 2^24: a carry out leaves limbs a + b - 2^256 < 2^24, so the 38 it stands for is
- * added to limb 0 alone (no carry): one correction instead of add's two chains. */
+ * added to limb 0 alone (FIX0, no carry): one correction instead of add's two. */
 FE25519X_INL void fe25519x_add_lazy(fe25519x_fe *r, const fe25519x_fe *a, const fe25519x_fe *b) {
-    uint64_t t0 = a->v[0], t1 = a->v[1], t2 = a->v[2], t3 = a->v[3], c;
-    __asm__("addq 0(%[b]), %[t0]\n\t"
-            "adcq 8(%[b]), %[t1]\n\t"
-            "adcq 16(%[b]), %[t2]\n\t"
-            "adcq 24(%[b]), %[t3]\n\t"
-            "sbbq %[c], %[c]\n\t"
-            "andl $38, %k[c]\n\t"
-            "addq %[c], %[t0]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [c] "=&r"(c)
-            : [b] "r"(b->v), "m"(*(const uint64_t(*)[4])b->v)
-            : "cc");
-    r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
+    FE25519X_ADDSUB(r, a, b, FE25519X_ARITH_ASM("addq", "adcq") FE25519X_FIX0_ASM("addq"));
 }
 
 /* r = a - b mod p for the ladder: a, b in T; r in L.  A borrow leaves limbs a - b + 2^256 >
- * 2^256 - 2^255 - 2^23, so subtracting the 38 it stands for cannot borrow again: one
- * correction. */
+ * 2^256 - 2^255 - 2^23, so subtracting the 38 it stands for along the limbs (FIX: limb 0
+ * alone may be below 38) cannot borrow again: one correction. */
 FE25519X_INL void fe25519x_sub_lazy(fe25519x_fe *r, const fe25519x_fe *a, const fe25519x_fe *b) {
-    uint64_t t0 = a->v[0], t1 = a->v[1], t2 = a->v[2], t3 = a->v[3], c;
-    __asm__("subq 0(%[b]), %[t0]\n\t"
-            "sbbq 8(%[b]), %[t1]\n\t"
-            "sbbq 16(%[b]), %[t2]\n\t"
-            "sbbq 24(%[b]), %[t3]\n\t"
-            "sbbq %[c], %[c]\n\t"
-            "andl $38, %k[c]\n\t"
-            "subq %[c], %[t0]\n\t"
-            "sbbq $0, %[t1]\n\t"
-            "sbbq $0, %[t2]\n\t"
-            "sbbq $0, %[t3]\n\t"
-            : [t0] "+&r"(t0), [t1] "+&r"(t1), [t2] "+&r"(t2), [t3] "+&r"(t3), [c] "=&r"(c)
-            : [b] "r"(b->v), "m"(*(const uint64_t(*)[4])b->v)
-            : "cc");
-    r->v[0] = t0, r->v[1] = t1, r->v[2] = t2, r->v[3] = t3;
+    FE25519X_ADDSUB(r, a, b, FE25519X_ARITH_ASM("subq", "sbbq") FE25519X_FIX_ASM("subq", "sbbq"));
 }
+
+#undef FE25519X_ADDSUB
+#undef FE25519X_ARITH_ASM
+#undef FE25519X_FIX_ASM
+#undef FE25519X_FIX0_ASM
 
 /* r = -a = 0 - a (the subtraction's reduction); a in L, r in L. */
 FE25519X_INL void fe25519x_neg(fe25519x_fe *r, const fe25519x_fe *a) {
@@ -433,34 +419,14 @@ FE25519X_INL uint64_t fe25519x_is_zero(const fe25519x_fe *a) {
     return ecedu_ct_is_zero_u64(w[0] | w[1] | w[2] | w[3]);
 }
 
-/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0): the addition chain of fe25519_inv (254 squarings,
- * 11 multiplications; its comment gives the steps), on this representation.  The same
- * operations for every a: constant time. */
-FE25519X_INL void fe25519x_inv(fe25519x_fe *r, const fe25519x_fe *a) {
-    fe25519x_fe a2, a9, a11, z5, z10, z20, z50, z100, t;
-    fe25519x_sqr(&a2, a);           /* a^2 */
-    fe25519x_sqr_n(&t, &a2, 2);     /* a^8 */
-    fe25519x_mul(&a9, &t, a);       /* a^9 */
-    fe25519x_mul(&a11, &a9, &a2);   /* a^11 */
-    fe25519x_sqr(&t, &a11);         /* a^22 */
-    fe25519x_mul(&z5, &t, &a9);     /* a^(2^5 - 1) */
-    fe25519x_sqr_n(&t, &z5, 5);
-    fe25519x_mul(&z10, &t, &z5);    /* a^(2^10 - 1) */
-    fe25519x_sqr_n(&t, &z10, 10);
-    fe25519x_mul(&z20, &t, &z10);   /* a^(2^20 - 1) */
-    fe25519x_sqr_n(&t, &z20, 20);
-    fe25519x_mul(&t, &t, &z20);     /* a^(2^40 - 1) */
-    fe25519x_sqr_n(&t, &t, 10);
-    fe25519x_mul(&z50, &t, &z10);   /* a^(2^50 - 1) */
-    fe25519x_sqr_n(&t, &z50, 50);
-    fe25519x_mul(&z100, &t, &z50);  /* a^(2^100 - 1) */
-    fe25519x_sqr_n(&t, &z100, 100);
-    fe25519x_mul(&t, &t, &z100);    /* a^(2^200 - 1) */
-    fe25519x_sqr_n(&t, &t, 50);
-    fe25519x_mul(&t, &t, &z50);     /* a^(2^250 - 1) */
-    fe25519x_sqr_n(&t, &t, 5);      /* a^(2^255 - 32) */
-    fe25519x_mul(r, &t, &a11);      /* a^(2^255 - 21) */
-}
+/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0), a in L, r in T: fe25519x_inv, the addition chain of
+ * fe25519_inv (Bernstein's, 254 squarings, 11 multiplications) from the same source,
+ * fe25519_inv.tmpl.h, over this representation's sqr, sqr_n and mul. */
+#define INVF(name) fe25519x_##name
+#define FE25519_INV_FN FE25519X_INL
+#include "field/gfp/fe25519_inv.tmpl.h"
+#undef INVF
+#undef FE25519_INV_FN
 
 #undef FE25519X_INL
 #undef FE25519X_FOLD_ASM

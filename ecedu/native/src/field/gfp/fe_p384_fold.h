@@ -100,6 +100,51 @@ static inline __attribute__((always_inline)) void p384f_reduce(uint64_t *r, cons
 }
 
 #if defined(__x86_64__) && !ECEDU_MSAN
+/* The steps that the assembly of this file (p384f_reduce_asm below, p384f_add, p384f_sub and
+ * p384f_half further down) shares, written once; x names the six limb operands x0..x5 (in
+ * place), c a mask register:
+ *   P384F_ARITH_ASM(op, opc, x)  x op= b: ADD/ADC (SUB/SBB) with b's six limbs from memory
+ *                                ([bp]), the carry (borrow) out in CF;
+ *   P384F_SUB_P_ASM(x, c)        x - p in place by SUB/SBB, p's words as immediates where they
+ *                                fit a sign-extended 32-bit field (p2 = -2, p3..p5 = -1) and
+ *                                from memory else ([p0] = 2^32 - 1, [p1] = 2^64 - 2^32), then
+ *                                c -= borrow (SBB $0);
+ *   P384F_PMASK_ASM(c, m0, m1, m2)  p AND c for c = 0 or all-ones, built from c alone: m0 =
+ *                                p0 AND c = the low half of c (MOVL), m1 = p1 AND c = c << 32,
+ *                                m2 = p2 AND c = c + c (LEA: 0 or -2), p3..p5 AND c = c itself;
+ *   P384F_ADD_PMASK_ASM(x, c, m0, m1, m2)  x + (p AND c) from those registers by ADD/ADC, the
+ *                                carry out left in CF (p384f_half puts its XOR between the two).
+ * Plain x86-64 instructions, no branch, no address from a value. */
+#define P384F_ARITH_ASM(op, opc, x)                                                                 \
+    op " 0(%[bp]), %[" x "0]\n\t"                                                                   \
+    opc " 8(%[bp]), %[" x "1]\n\t"                                                                  \
+    opc " 16(%[bp]), %[" x "2]\n\t"                                                                 \
+    opc " 24(%[bp]), %[" x "3]\n\t"                                                                 \
+    opc " 32(%[bp]), %[" x "4]\n\t"                                                                 \
+    opc " 40(%[bp]), %[" x "5]\n\t"
+#define P384F_SUB_P_ASM(x, c)                                                                       \
+    "subq %[p0], %[" x "0]\n\t"                                                                     \
+    "sbbq %[p1], %[" x "1]\n\t"                                                                     \
+    "sbbq $-2, %[" x "2]\n\t"                                                                       \
+    "sbbq $-1, %[" x "3]\n\t"                                                                       \
+    "sbbq $-1, %[" x "4]\n\t"                                                                       \
+    "sbbq $-1, %[" x "5]\n\t"                                                                       \
+    "sbbq $0, %[" c "]\n\t"
+#define P384F_PMASK_ASM(c, m0, m1, m2)                                                              \
+    "movl %k[" c "], %k[" m0 "]\n\t"                                                                \
+    "movq %[" c "], %[" m1 "]\n\t"                                                                  \
+    "shlq $32, %[" m1 "]\n\t"                                                                       \
+    "leaq (%[" c "],%[" c "]), %[" m2 "]\n\t"
+#define P384F_ADD_PMASK_ASM(x, c, m0, m1, m2)                                                       \
+    "addq %[" m0 "], %[" x "0]\n\t"                                                                 \
+    "adcq %[" m1 "], %[" x "1]\n\t"                                                                 \
+    "adcq %[" m2 "], %[" x "2]\n\t"                                                                 \
+    "adcq %[" c "], %[" x "3]\n\t"                                                                  \
+    "adcq %[" c "], %[" x "4]\n\t"                                                                  \
+    "adcq %[" c "], %[" x "5]\n\t"
+#endif
+
+#if defined(__x86_64__) && !ECEDU_MSAN
 /* p384f_reduce in inline assembly (plain x86-64 instructions; not in the MSan build): the same
  * two rounds and the same order of chains as the C above, with the bounds argued there, but
  * U in nine registers a0..a8 and the shifted limbs read from memory: GCC 12 made of the C
@@ -111,9 +156,10 @@ static inline __attribute__((always_inline)) void p384f_reduce(uint64_t *r, cons
  *   ADD/ADC (SUB/SBB) run to a8 (no carry out of a8, no borrow: the bounds above);
  *   G = (a6, a7, a8) < 2^130, S' = G 2^32 in three limbs written over T[0 .. 3) (a8 < 4, so
  *   a8 >> 32 = 0); V = (a0..a5) + G + G W^2 + S' W - S', its seventh limb v6 in t3;
- *   V < 2p: V - p over the seven limbs in place (p2 = -2, p3..p5 = -1 as immediates), then
+ *   V < 2p: V - p over the seven limbs in place (P384F_SUB_P_ASM, v6 in t3), then
  *   t3 = v6 - borrow is 0 if V >= p, all-ones if V < p (then v6 = 0), and p AND t3 is added
- *   back (the carry out dropped), as in p384f_sub.  No branch, no address from a value.
+ *   back (P384F_PMASK_ASM, P384F_ADD_PMASK_ASM; the carry out dropped).  No branch, no
+ *   address from a value.
  * Registers: a0..a8, t2, t3 and the pointer: 12 (the frame-pointer ASan build has 14). */
 static inline __attribute__((always_inline)) void p384f_reduce_asm(uint64_t *r, uint64_t *T) {
     uint64_t a0, a1, a2, a3, a4, a5, a6, a7, a8, t2, t3;
@@ -219,24 +265,9 @@ static inline __attribute__((always_inline)) void p384f_reduce_asm(uint64_t *r, 
             "sbbq $0, %[a5]\n\t"
             "sbbq $0, %[t3]\n\t"
             /* V - p in place; t3 = v6 - borrow is then 0 (V >= p) or all-ones (V < p: v6 = 0),
-             * the mask of p added back (its words from t3 as in p384f_sub) */
-            "subq %[p0], %[a0]\n\t"
-            "sbbq %[p1], %[a1]\n\t"
-            "sbbq $-2, %[a2]\n\t"
-            "sbbq $-1, %[a3]\n\t"
-            "sbbq $-1, %[a4]\n\t"
-            "sbbq $-1, %[a5]\n\t"
-            "sbbq $0, %[t3]\n\t"
-            "movl %k[t3], %k[a6]\n\t"
-            "movq %[t3], %[a7]\n\t"
-            "shlq $32, %[a7]\n\t"
-            "leaq (%[t3],%[t3]), %[a8]\n\t"
-            "addq %[a6], %[a0]\n\t"
-            "adcq %[a7], %[a1]\n\t"
-            "adcq %[a8], %[a2]\n\t"
-            "adcq %[t3], %[a3]\n\t"
-            "adcq %[t3], %[a4]\n\t"
-            "adcq %[t3], %[a5]\n\t"
+             * the mask of p added back (the carry out dropped) */
+            P384F_SUB_P_ASM("a", "t3") P384F_PMASK_ASM("t3", "a6", "a7", "a8")
+                P384F_ADD_PMASK_ASM("a", "t3", "a6", "a7", "a8")
             : [a0] "=&r"(a0), [a1] "=&r"(a1), [a2] "=&r"(a2), [a3] "=&r"(a3), [a4] "=&r"(a4), [a5] "=&r"(a5),
               [a6] "=&r"(a6), [a7] "=&r"(a7), [a8] "=&r"(a8), [t2] "=&r"(t2), [t3] "=&r"(t3),
               "+m"(*(uint64_t(*)[12])T)
@@ -543,9 +574,9 @@ static inline void p384f_sqr(p384f_fe *r, const p384f_fe *a) {
 #if defined(__x86_64__) && !ECEDU_MSAN
 /* Addition, subtraction and halving in inline assembly (plain x86-64 instructions, no target
  * needed; not in the MSan build, which cannot see into it: there fe_sat.tmpl.h's C), the
- * steps of fe_sat.tmpl.h's four-limb versions at six limbs, with p's words as immediates
- * where they fit a sign-extended 32-bit field (p2 = -2, p3 = p4 = p5 = -1) and from memory
- * else (p0 = 2^32 - 1, p1 = 2^64 - 2^32).  GCC 12 makes of the C loops masks and SETC
+ * steps of fe_sat.tmpl.h's four-limb versions at six limbs, made of the shared steps above
+ * (P384F_ARITH_ASM, P384F_SUB_P_ASM, P384F_PMASK_ASM, P384F_ADD_PMASK_ASM: p's words as
+ * immediates or from memory, its masks from one register).  GCC 12 makes of the C loops masks and SETC
  * round trips: measured (dependent chain, TSC ticks, shared machine) 8.1 -> ADD, 7.9 -> SUB,
  * 16.1 -> HALF with these (the figures in the commit message). */
 #define FE_HAS_ADDSUB 1
@@ -553,37 +584,15 @@ static inline void p384f_sqr(p384f_fe *r, const p384f_fe *a) {
 /* r = a + b mod p: s = a + b (ADD/ADC, its carry into c), s - p in place (SUB/SBB), then
  * c - borrow (SBB $0) is 0 if a + b >= p (either the carry was set, and then s - p borrows,
  * or it was not and s - p does not borrow) and all-ones if a + b < p; p AND c is added back
- * (the words of p AND c from c as in p384f_sub; the carry out dropped).  a + b < 2p, so one
+ * (P384F_PMASK_ASM, P384F_ADD_PMASK_ASM; the carry out dropped).  a + b < 2p, so one
  * subtraction suffices.  In place (11 registers) rather than s and s - p side by side with
  * CMOV (14: more than the frame-pointer ASan build has). */
 static inline __attribute__((always_inline)) void p384f_add(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     uint64_t s0 = a->v[0], s1 = a->v[1], s2 = a->v[2], s3 = a->v[3], s4 = a->v[4], s5 = a->v[5];
     uint64_t m0, m1, m2, c;
-    __asm__("xorl %k[c], %k[c]\n\t"
-            "addq 0(%[bp]), %[s0]\n\t"
-            "adcq 8(%[bp]), %[s1]\n\t"
-            "adcq 16(%[bp]), %[s2]\n\t"
-            "adcq 24(%[bp]), %[s3]\n\t"
-            "adcq 32(%[bp]), %[s4]\n\t"
-            "adcq 40(%[bp]), %[s5]\n\t"
-            "adcq $0, %[c]\n\t"
-            "subq %[p0], %[s0]\n\t"
-            "sbbq %[p1], %[s1]\n\t"
-            "sbbq $-2, %[s2]\n\t"
-            "sbbq $-1, %[s3]\n\t"
-            "sbbq $-1, %[s4]\n\t"
-            "sbbq $-1, %[s5]\n\t"
-            "sbbq $0, %[c]\n\t"
-            "movl %k[c], %k[m0]\n\t"
-            "movq %[c], %[m1]\n\t"
-            "shlq $32, %[m1]\n\t"
-            "leaq (%[c],%[c]), %[m2]\n\t"
-            "addq %[m0], %[s0]\n\t"
-            "adcq %[m1], %[s1]\n\t"
-            "adcq %[m2], %[s2]\n\t"
-            "adcq %[c], %[s3]\n\t"
-            "adcq %[c], %[s4]\n\t"
-            "adcq %[c], %[s5]\n\t"
+    __asm__("xorl %k[c], %k[c]\n\t" P384F_ARITH_ASM("addq", "adcq", "s") "adcq $0, %[c]\n\t"
+                P384F_SUB_P_ASM("s", "c") P384F_PMASK_ASM("c", "m0", "m1", "m2")
+                    P384F_ADD_PMASK_ASM("s", "c", "m0", "m1", "m2")
             : [s0] "+&r"(s0), [s1] "+&r"(s1), [s2] "+&r"(s2), [s3] "+&r"(s3), [s4] "+&r"(s4), [s5] "+&r"(s5),
               [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2), [c] "=&r"(c)
             : [bp] "r"(b->v), "m"(*(const uint64_t(*)[6])b->v), [p0] "m"(P384F_P[0]), [p1] "m"(P384F_P[1])
@@ -592,29 +601,13 @@ static inline __attribute__((always_inline)) void p384f_add(p384f_fe *r, const p
 }
 
 /* r = a - b mod p: d = a - b (SUB/SBB), c = -borrow (SBB c, c: all-ones or 0), then
- * d + (p AND c) with p AND c built from c alone: p0 AND c = the low half of c (MOVL), p1 AND c
- * = c << 32, p2 AND c = c + c (LEA: 0 or -2), p3..p5 AND c = c; the carry out dropped (it
+ * d + (p AND c) (P384F_PMASK_ASM: p AND c built from c alone; P384F_ADD_PMASK_ASM); the carry out dropped (it
  * cancels the borrow: a - b > -p). */
 static inline __attribute__((always_inline)) void p384f_sub(p384f_fe *r, const p384f_fe *a, const p384f_fe *b) {
     uint64_t d0 = a->v[0], d1 = a->v[1], d2 = a->v[2], d3 = a->v[3], d4 = a->v[4], d5 = a->v[5];
     uint64_t m0, m1, m2, c;
-    __asm__("subq 0(%[bp]), %[d0]\n\t"
-            "sbbq 8(%[bp]), %[d1]\n\t"
-            "sbbq 16(%[bp]), %[d2]\n\t"
-            "sbbq 24(%[bp]), %[d3]\n\t"
-            "sbbq 32(%[bp]), %[d4]\n\t"
-            "sbbq 40(%[bp]), %[d5]\n\t"
-            "sbbq %[c], %[c]\n\t"
-            "movl %k[c], %k[m0]\n\t"
-            "movq %[c], %[m1]\n\t"
-            "shlq $32, %[m1]\n\t"
-            "leaq (%[c],%[c]), %[m2]\n\t"
-            "addq %[m0], %[d0]\n\t"
-            "adcq %[m1], %[d1]\n\t"
-            "adcq %[m2], %[d2]\n\t"
-            "adcq %[c], %[d3]\n\t"
-            "adcq %[c], %[d4]\n\t"
-            "adcq %[c], %[d5]\n\t"
+    __asm__(P384F_ARITH_ASM("subq", "sbbq", "d") "sbbq %[c], %[c]\n\t" P384F_PMASK_ASM("c", "m0", "m1", "m2")
+                P384F_ADD_PMASK_ASM("d", "c", "m0", "m1", "m2")
             : [d0] "+&r"(d0), [d1] "+&r"(d1), [d2] "+&r"(d2), [d3] "+&r"(d3), [d4] "+&r"(d4), [d5] "+&r"(d5),
               [m0] "=&r"(m0), [m1] "=&r"(m1), [m2] "=&r"(m2), [c] "=&r"(c)
             : [bp] "r"(b->v), "m"(*(const uint64_t(*)[6])b->v)
@@ -623,7 +616,7 @@ static inline __attribute__((always_inline)) void p384f_sub(p384f_fe *r, const p
 }
 
 /* r = a / 2 mod p (the FE_HALF of curve/prime/sw.tmpl.h): c = -(a0 AND 1), s = a + (p AND c)
- * (the masks as in p384f_sub), an integer < 2p < 2^385 whose carry out t goes to a seventh
+ * (P384F_PMASK_ASM, P384F_ADD_PMASK_ASM), an integer < 2p < 2^385 whose carry out t goes to a seventh
  * register, then the 385-bit (t, s) shifted right by one limb by limb (SHRD: each limb takes
  * the low bit of the next one; independent of each other, unlike an RCR chain).  p is odd, so
  * s is even and s / 2 = a / 2 mod p < p. */
@@ -632,19 +625,8 @@ static inline __attribute__((always_inline)) void p384f_half(p384f_fe *r, const 
     uint64_t m0, m1, m2, c, t;
     __asm__("movl %k[d0], %k[c]\n\t"
             "andl $1, %k[c]\n\t"
-            "negq %[c]\n\t"
-            "movl %k[c], %k[m0]\n\t"
-            "movq %[c], %[m1]\n\t"
-            "shlq $32, %[m1]\n\t"
-            "leaq (%[c],%[c]), %[m2]\n\t"
-            "xorl %k[t], %k[t]\n\t"
-            "addq %[m0], %[d0]\n\t"
-            "adcq %[m1], %[d1]\n\t"
-            "adcq %[m2], %[d2]\n\t"
-            "adcq %[c], %[d3]\n\t"
-            "adcq %[c], %[d4]\n\t"
-            "adcq %[c], %[d5]\n\t"
-            "adcq $0, %[t]\n\t"
+            "negq %[c]\n\t" P384F_PMASK_ASM("c", "m0", "m1", "m2") "xorl %k[t], %k[t]\n\t"
+                P384F_ADD_PMASK_ASM("d", "c", "m0", "m1", "m2") "adcq $0, %[t]\n\t"
             "shrdq $1, %[d1], %[d0]\n\t"
             "shrdq $1, %[d2], %[d1]\n\t"
             "shrdq $1, %[d3], %[d2]\n\t"
@@ -657,6 +639,10 @@ static inline __attribute__((always_inline)) void p384f_half(p384f_fe *r, const 
             : "cc");
     r->v[0] = d0, r->v[1] = d1, r->v[2] = d2, r->v[3] = d3, r->v[4] = d4, r->v[5] = d5;
 }
+#undef P384F_ARITH_ASM
+#undef P384F_SUB_P_ASM
+#undef P384F_PMASK_ASM
+#undef P384F_ADD_PMASK_ASM
 #endif
 
 #define FE_NAME(x) p384f_##x

@@ -80,6 +80,18 @@ static inline __attribute__((always_inline)) void p521i_columns(uint64_t *r, __m
                       _mm512_maskz_add_epi64(0x7, C1, _mm512_slli_epi64(W1, 7)));
 }
 
+/* The tail of p521i_mul and p521i_sqr, the fold and the carry: their two sets of accumulators
+ * (L, H for the even rows, M, N for the odd ones, at the same lanes) summed into the columns'
+ * full sums of low and high halves, then p521i_columns (its bounds are on those full sums:
+ * L_k < 11 2^52, H_k < 11 2^49 for the product, the squaring's in its comment). */
+static inline __attribute__((always_inline)) void p521i_fold_carry(uint64_t *r, __m512i L0, __m512i L1, __m512i L2,
+                                                                   __m512i H0, __m512i H1, __m512i H2, __m512i M0,
+                                                                   __m512i M1, __m512i M2, __m512i N0, __m512i N1,
+                                                                   __m512i N2) {
+    p521i_columns(r, _mm512_add_epi64(L0, M0), _mm512_add_epi64(L1, M1), _mm512_add_epi64(L2, M2),
+                  _mm512_add_epi64(H0, N0), _mm512_add_epi64(H1, N1), _mm512_add_epi64(H2, N2));
+}
+
 #define P521I_LO(acc, x, y) _mm512_madd52lo_epu64(acc, x, y)
 #define P521I_HI(acc, x, y) _mm512_madd52hi_epu64(acc, x, y)
 /* Row i < 8 of the schoolbook product (GECC Alg. 2.9, operand scanning, a row per limb of a):
@@ -109,7 +121,7 @@ static inline __attribute__((always_inline)) void p521i_columns(uint64_t *r, __m
     } while (0)
 
 /* r = a b: 11 rows, 48 vector multiply-adds (a lane multiply-add pair per product, 121 products),
- * then p521i_columns.  Out of line, as p521u_mul (the curve's formulas stay small). */
+ * then p521i_fold_carry.  Out of line, as p521u_mul (the curve's formulas stay small). */
 static __attribute__((noinline, unused)) void p521i_mul(p521i_fe *r, const p521i_fe *a, const p521i_fe *b) {
     const uint64_t *x = a->v;
     const __m512i Z = _mm512_setzero_si512();
@@ -126,15 +138,15 @@ static __attribute__((noinline, unused)) void p521i_mul(p521i_fe *r, const p521i
     P521I_ROW_HIGH(8, L1, L2, H1, H2);
     P521I_ROW_HIGH(9, M1, M2, N1, N2);
     P521I_ROW_HIGH(10, L1, L2, H1, H2);
-    p521i_columns(r->v, _mm512_add_epi64(L0, M0), _mm512_add_epi64(L1, M1), _mm512_add_epi64(L2, M2),
-                  _mm512_add_epi64(H0, N0), _mm512_add_epi64(H1, N1), _mm512_add_epi64(H2, N2));
+    p521i_fold_carry(r->v, L0, L1, L2, H0, H1, H2, M0, M1, M2, N0, N1, N2);
 }
 
 /* r = a^2 with each cross product once (HAC Alg. 14.16): row i multiplies 2 x_i (< 2^50, a valid
  * factor) by 8 x_j for j > i only (the lanes j <= i of the shifted vectors zeroed by a mask; rows
  * with no lane left skipped), and the squares x_i 8 x_i land at the even lanes 2i (x spread by a
- * permutation).  38 multiply-adds against 48; the column bounds of p521i_columns hold: a column
- * has at most five cross products and one square, H_k < 6 2^50, C_k < 11 2^49 + 12 2^50 < 2^55. */
+ * permutation).  38 multiply-adds against 48, then p521i_fold_carry; the column bounds of
+ * p521i_columns hold: a column has at most five cross products and one square, H_k < 6 2^50,
+ * C_k < 11 2^49 + 12 2^50 < 2^55. */
 static __attribute__((noinline, unused)) void p521i_sqr(p521i_fe *r, const p521i_fe *a) {
     const uint64_t *x = a->v;
     const __m512i Z = _mm512_setzero_si512();
@@ -193,8 +205,7 @@ static __attribute__((noinline, unused)) void p521i_sqr(p521i_fe *r, const p521i
     ai = _mm512_set1_epi64((long long)(2 * x[9]));
     S = _mm512_maskz_alignr_epi64(0xf8, B1, B0, 7);
     M2 = P521I_LO(M2, ai, S), N2 = P521I_HI(N2, ai, S);
-    p521i_columns(r->v, _mm512_add_epi64(L0, M0), _mm512_add_epi64(L1, M1), _mm512_add_epi64(L2, M2),
-                  _mm512_add_epi64(H0, N0), _mm512_add_epi64(H1, N1), _mm512_add_epi64(H2, N2));
+    p521i_fold_carry(r->v, L0, L1, L2, H0, H1, H2, M0, M1, M2, N0, N1, N2);
 }
 
 static inline void p521i_add(p521i_fe *r, const p521i_fe *a, const p521i_fe *b) {
