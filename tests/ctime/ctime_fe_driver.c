@@ -5,8 +5,8 @@
  * declassified, and every branch or address that depends on a secret reported.
  *
  * Covered, at each prime-field level the CPU has (portable, and mulx for the
- * P-256 and P-224 Montgomery products, the P-256 squaring and the P-384 fold's
- * product):
+ * P-256 and P-224 Montgomery products, the P-256 squaring and the P-224 and P-384
+ * folds' products):
  *   - ecedu_prime_mul for every (variant, prime) of ecedu_prime_field_at, with
  *     secret a and b (the range check reveals "in range", declassified as the
  *     return code);
@@ -33,6 +33,7 @@
 #include "field/gfp/fe_p224_mont.h"
 #include "field/gfp/fe_p160_crandall.h"
 #include "field/gfp/fe_p192_fold.h"
+#include "field/gfp/fe_p224_fold.h"
 #include "field/gfp/fe_p384_fold.h"
 #include "field/gfp/fe_p224_unsat.h"
 #include "field/gfp/fe_p256_mont.h"
@@ -95,6 +96,7 @@ FE_OPS(p224w, 28)
 FE_OPS(p521u, 66)
 FE_OPS(p160c, 20)
 FE_OPS(p192f, 24)
+FE_OPS(p224f, 28)
 FE_OPS(p384f, 48)
 
 int main(int argc, char **argv) {
@@ -125,7 +127,7 @@ int main(int argc, char **argv) {
         for (int i = 0; ecedu_prime_field_at(i, &variant, &name, &p, &plen, &mulx) == 0; i++)
             bad |= run_mul(variant, name, p, plen);
         bad |= ops_p192s() | ops_p224s() | ops_p256s() | ops_p384s() | ops_p521m() | ops_p256m() |
-               ops_p224u() | ops_p224w() | ops_p521u() | ops_p160c() | ops_p192f() | ops_p384f();
+               ops_p224u() | ops_p224w() | ops_p521u() | ops_p160c() | ops_p192f() | ops_p224f() | ops_p384f();
     }
     return bad;
 }

@@ -34,7 +34,7 @@ def test_fixed_size_prime_fields_are_constant_time(driver):
     assert r.returncode == 0, r.stdout + r.stderr[-4000:]
     entries = sum(len(f) for f in native.prime_fields().values())
     assert r.stdout.count("level ") == levels, r.stdout
-    # per level: every (variant, prime) entry and the twelve fe implementations
-    assert r.stdout.count(" ok") == levels * (entries + 12), r.stdout
-    for pfx in ("p160c", "p192f", "p384f"):  # the folds of secp160r1, P-192, P-384 (issue 14)
+    # per level: every (variant, prime) entry and the thirteen fe implementations
+    assert r.stdout.count(" ok") == levels * (entries + 13), r.stdout
+    for pfx in ("p160c", "p192f", "p224f", "p384f"):  # the folds of secp160r1, P-192, P-224, P-384
         assert r.stdout.count(f"fe {pfx} ok") == levels, r.stdout

@@ -11,11 +11,11 @@
  *          the lazy add/sub bounds at their top (sums of sums before a product)
  * (ok: the from_bytes mask as 0/1; every element as canonical hex bytes).
  * Fields: p192s p224s p256s p384s p521m p256m p224u p224w p521u, the folds of the curves
- * secp160r1, P-192 and P-384 (p160c, p192f, p384f), and the generic CIOS field
+ * secp160r1, P-192, P-224 and P-384 (p160c, p192f, p224f, p384f), and the generic CIOS field
  * fe_mont.tmpl.h at secp160r1 (g160), secp256k1 (g256k) and P-384 (g384), with the sparse
  * reduction row at secp160r1, P-192, P-224, P-384 (g160s, g192s, g224s, g384s) and in the
  * plain mode FEM_PM at secp256k1 (g256kp); argv[1] "portable" forces the portable P-256 and
- * P-224 Montgomery products (p256m, p224w) and the C product of p384f; p521i (fe_p521_ifma.h,
+ * P-224 Montgomery products (p256m, p224w) and the C products of p224f and p384f; p521i (fe_p521_ifma.h,
  * AVX-512 IFMA) is compiled in always and run only on the lines the test sends where the CPU has it.
  * GF(2^255 - 19): fe25519 (fe25519.h, radix 2^51) and fe25519x (fe25519_mulx.h, four 64-bit
  * limbs, MULX/ADCX/ADOX: its run function compiled for BMI2/ADX, refused with "no mulx"
@@ -36,6 +36,7 @@
 #include "field/gfp/fe_p521_unsat.h"
 #include "field/gfp/fe_p160_crandall.h"
 #include "field/gfp/fe_p192_fold.h"
+#include "field/gfp/fe_p224_fold.h"
 #include "field/gfp/fe_p384_fold.h"
 #include "field/gfp/fe25519.h"
 #include "field/gfp/fe25519_mulx.h"
@@ -192,6 +193,7 @@ RUN(g384s, 48)
 RUN(g256kp, 32)
 RUN(p160c, 20)
 RUN(p192f, 24)
+RUN(p224f, 28)
 RUN(p384f, 48)
 RUN(fe25519, 32)
 #pragma GCC push_options
@@ -242,6 +244,7 @@ HALF(p384s, 48)
 HALF(p521m, 66)
 HALF(p256m, 32)
 HALF(p224w, 28)
+HALF(p224f, 28)
 HALF(p384f, 48) /* fe_p384_fold.h's own (assembly) halving */
 
 int main(int argc, char **argv) {
@@ -252,11 +255,11 @@ int main(int argc, char **argv) {
         {"g160", 20, run_g160}, {"g256k", 32, run_g256k}, {"g384", 48, run_g384},
         {"g160s", 20, run_g160s}, {"g192s", 24, run_g192s}, {"g224s", 28, run_g224s},
         {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp}, {"p160c", 20, run_p160c},
-        {"p192f", 24, run_p192f}, {"p384f", 48, run_p384f}, {"fe25519", 32, run_fe25519},
+        {"p192f", 24, run_p192f}, {"p224f", 28, run_p224f}, {"p384f", 48, run_p384f}, {"fe25519", 32, run_fe25519},
         {"fe25519x", 32, run_fe25519x}, {"r.fe25519x", 32, raw_fe25519x}, {"p521i", 66, run_p521i},
         {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
         {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
-        {"h.p224w", 28, half_p224w}, {"h.p384f", 48, half_p384f},
+        {"h.p224w", 28, half_p224w}, {"h.p224f", 28, half_p224f}, {"h.p384f", 48, half_p384f},
     };
     if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
     char name[16], ha[200], hb[200];

@@ -43,6 +43,7 @@ FIELDS = {
     "g256kp": "secp256k1",  # fe_mont.tmpl.h's plain mode FEM_PM
     "p160c": "secp160r1",  # the fold 2^160 = 2^31 + 1, fe_p160_crandall.h
     "p192f": "P-192",  # GECC Alg. 2.27 in 64-bit words, fe_p192_fold.h
+    "p224f": "P-224",  # the fold 2^224 = 2^96 - 1, fe_p224_fold.h (C and MULX products)
     "p384f": "P-384",  # the fold 2^384 = c, fe_p384_fold.h (C and MULX products)
     "fe25519": "25519",  # X25519's field in radix 2^51, fe25519.h
     "fe25519x": "25519",  # in four 64-bit limbs with MULX/ADCX/ADOX, fe25519_mulx.h (MULX level only)
@@ -128,7 +129,7 @@ def test_fe_interface_of_every_field(driver, level):
         assert got == exp, (pfx, hex(a), hex(b))
 
 
-HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w", "p384f"]
+HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w", "p224f", "p384f"]
 
 
 @pytest.mark.parametrize("level", ["best", "portable"])

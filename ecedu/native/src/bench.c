@@ -379,7 +379,7 @@ static const ecedu_pcurve_impl *pcurve_compare(const ecedu_pcurve *pc, int *in_u
     *in_use = ECEDU_PCURVE_FIELD_GENERIC;
     if (strcmp(pc->name, "secp224r1") == 0) {
         /* P-224's instance is generic CIOS at the portable level (the copy: unsaturated), the
-         * words field fe_p224_mont.h at the MULX level (the copy: its generic portable table) */
+         * fold fe_p224_fold.h at the MULX level (the copy: its generic portable table) */
         if (!ecedu_gfp_mulx_enabled()) return &ecedu_pcurve_secp224r1_compare;
         *in_use = ECEDU_PCURVE_FIELD_SPECIALISED;
         return &ecedu_pcurve_secp224r1_portable;

@@ -227,7 +227,7 @@ typedef struct ecedu_pcurve {
  * per call by ecedu_gfp_mulx_enabled(); the _mulx one only while that is true) --- */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_portable;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_mulx;
-/* the same for P-224 (instances/gfp_secp224r1.c: generic CIOS portable, fe_p224_mont.h at MULX) */
+/* the same for P-224 (instances/gfp_secp224r1.c: generic CIOS portable, fe_p224_fold.h at MULX) */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_portable;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_mulx;
 /* the same for P-384 (instances/gfp_secp384r1.c: fe_p384_fold.h with the C product, and with the MULX product) */

@@ -5,12 +5,14 @@
  *                          measured faster than the portable product of fe_p224_mont.h, 35
  *                          against 54 TSC ticks, and than the unsaturated fe_p224_unsat.h at
  *                          curve level), table ecedu_pcurve_secp224r1_portable;
- *   gfp_secp224r1_mulx.c   field/gfp/fe_p224_mont.h (Montgomery by p's words) with its
- *                          MULX/ADCX/ADOX product inlined, the unit compiled for BMI2/ADX,
- *                          table ecedu_pcurve_secp224r1_mulx;
+ *   gfp_secp224r1_mulx.c   field/gfp/fe_p224_fold.h (ordinary representation, the fold
+ *                          2^224 = 2^96 - 1) with its MULX/ADCX/ADOX product and squaring
+ *                          inlined, the unit compiled for BMI2/ADX, table
+ *                          ecedu_pcurve_secp224r1_mulx;
  * and the table the protocols call, ecedu_pcurve_secp224r1 (at the end of this file), picks
- * one per call by cpu.c's public flag ecedu_gfp_mulx_enabled(), as gfp_secp256r1.c does.  Both
- * fields are Montgomery form with R = 2^256 but the curve code sees bytes only.  Constants:
+ * one per call by cpu.c's public flag ecedu_gfp_mulx_enabled(), as gfp_secp256r1.c does.  The
+ * portable field is Montgomery form (R = 2^256), the MULX one is not, but the curve code sees
+ * bytes only.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"

@@ -1,6 +1,6 @@
 /*
  * fe_level.h -- the one definition of how a saturated prime field with a MULX/ADX product
- * (fe_p256_mont.h, fe_p224_mont.h) chooses its multiplication and squaring at the prime-field
+ * (fe_p256_mont.h, fe_p224_mont.h, fe_p224_fold.h) chooses its multiplication and squaring at the prime-field
  * level of the unit that includes it (field/gfp/README.md, "Choosing the MULX/ADX code").
  *
  * ECEDU_FE_LEVEL_MUL_SQR(pfx) defines pfx_mul and pfx_sqr of the fe interface from the field's
