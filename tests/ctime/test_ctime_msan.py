@@ -300,6 +300,17 @@ def test_msan_p521_ifma_curve_constant_time(exes):
     assert "checker=msan p521-ifma prime_level=2 runs=1 failures=0" in r.stdout, r.stdout
 
 
+def test_msan_p384_ifma_curve_constant_time(exes):
+    # secp384r1 at the ifma prime-field level (fe_p384_ifma.h's IFMA product and lane-shift
+    # fold, no assembly): k G, k Q and ECDH with the scalar poisoned, zero reports
+    r = run(exes["ctime_driver"], "--p384-ifma")
+    if r.returncode == 3 and "not available on this CPU" in r.stdout:
+        pytest.skip("this CPU (or OS) has no ifma prime-field level")
+    check_clean(r)
+    assert "p384-ifma prime  secp384r1  ok" in r.stdout, r.stdout
+    assert "checker=msan p384-ifma prime_level=2 runs=1 failures=0" in r.stdout, r.stdout
+
+
 MADD52_VALUES = r"""
 #include <immintrin.h>
 #include <stdint.h>

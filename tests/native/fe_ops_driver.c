@@ -15,8 +15,9 @@
  * fe_mont.tmpl.h at secp160r1 (g160), secp256k1 (g256k) and P-384 (g384), with the sparse
  * reduction row at secp160r1, P-192, P-224, P-384 (g160s, g192s, g224s, g384s) and in the
  * plain mode FEM_PM at secp256k1 (g256kp); argv[1] "portable" forces the portable P-256 and
- * P-224 Montgomery products (p256m, p224w) and the C products of p224f and p384f; p521i (fe_p521_ifma.h,
- * AVX-512 IFMA) is compiled in always and run only on the lines the test sends where the CPU has it.
+ * P-224 Montgomery products (p256m, p224w) and the C products of p224f and p384f; p521i and p384i
+ * (fe_p521_ifma.h, fe_p384_ifma.h: AVX-512 IFMA) are compiled in always and run only on the lines
+ * the test sends where the CPU has it.
  * GF(2^255 - 19): fe25519 (fe25519.h, radix 2^51) and fe25519x (fe25519_mulx.h, four 64-bit
  * limbs, MULX/ADCX/ADOX: its run function compiled for BMI2/ADX, refused with "no mulx"
  * unless cpu.c's flag says the CPU has them).
@@ -41,6 +42,7 @@
 #include "field/gfp/fe25519.h"
 #include "field/gfp/fe25519_mulx.h"
 #include "field/gfp/fe_p521_ifma.h" /* AVX-512 IFMA: called only for "p521i" lines (the test sends them where the CPU has it) */
+#include "field/gfp/fe_p384_ifma.h" /* the same, "p384i" and "h.p384i" lines */
 #include "curve/prime/sec2_prime_params.h"
 
 /* the generic CIOS field of the curves (fe_mont.tmpl.h) at three sizes: 3 limbs (secp160r1),
@@ -224,6 +226,7 @@ static void raw_fe25519x(const uint8_t *ab, const uint8_t *bb) {
 }
 #pragma GCC pop_options
 RUN(p521i, 66)
+RUN(p384i, 48)
 
 /* The halving of the saturated fields (fe_sat.tmpl.h's FE_NAME(half), the FE_HALF of
  * curve/prime/sw.tmpl.h): input lines "h.<field> <a> <b>", output a/2 and ((a+b)/2)/2. */
@@ -246,6 +249,7 @@ HALF(p256m, 32)
 HALF(p224w, 28)
 HALF(p224f, 28)
 HALF(p384f, 48) /* fe_p384_fold.h's own (assembly) halving */
+HALF(p384i, 48) /* fe_p384_ifma.h's lane-wise halving (ifma level only) */
 
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
@@ -257,6 +261,7 @@ int main(int argc, char **argv) {
         {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp}, {"p160c", 20, run_p160c},
         {"p192f", 24, run_p192f}, {"p224f", 28, run_p224f}, {"p384f", 48, run_p384f}, {"fe25519", 32, run_fe25519},
         {"fe25519x", 32, run_fe25519x}, {"r.fe25519x", 32, raw_fe25519x}, {"p521i", 66, run_p521i},
+        {"p384i", 48, run_p384i}, {"h.p384i", 48, half_p384i},
         {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
         {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
         {"h.p224w", 28, half_p224w}, {"h.p224f", 28, half_p224f}, {"h.p384f", 48, half_p384f},

@@ -50,9 +50,12 @@ FIELDS = {
 }
 #: fields whose whole code is the MULX level: not run at 'portable' (the driver refuses them there)
 MULX_ONLY = {"fe25519x"}
-# fe_p521_ifma.h (48-bit limbs, the AVX-512 IFMA product): only where the CPU has the ifma level
-if native.available() and "ifma" in native.available_prime_implementations():
+# fe_p521_ifma.h and fe_p384_ifma.h (48-bit limbs, the AVX-512 IFMA product): only where the CPU
+# has the ifma level
+IFMA = native.available() and "ifma" in native.available_prime_implementations()
+if IFMA:
     FIELDS["p521i"] = "P-521"
+    FIELDS["p384i"] = "P-384"
 
 
 @pytest.fixture(scope="module", params=["plain", "asan-ubsan"])
@@ -130,11 +133,12 @@ def test_fe_interface_of_every_field(driver, level):
 
 
 HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w", "p224f", "p384f"]
+HALF_FIELDS += ["p384i"] if IFMA else []  # fe_p384_ifma.h's lane-wise halving
 
 
 @pytest.mark.parametrize("level", ["best", "portable"])
 def test_half_of_the_saturated_fields(driver, level):
-    """fe_sat.tmpl.h's halving (the FE_HALF of curve/prime/sw.tmpl.h's a = -3 doubling), the
+    """fe_sat.tmpl.h's halving (the FE_HALF of curve/prime/sw.tmpl.h's a = -3 doubling; and fe_p384_ifma.h's), the
     4-limb assembly and the C of the other sizes, against Python: a / 2 and (a + b) / 4 mod p."""
     if level == "portable" and "mulx" not in native.available_prime_implementations():
         pytest.skip("no MULX level on this CPU: 'best' already is the portable code")

@@ -44,10 +44,12 @@ LEVELS = tuple(lvl for lvl in LEVELS if lvl != "ifma")
 # the others at the best one
 TWO_LEVELS = ("secp256r1", "secp224r1", "secp384r1")
 CASES = [(n, lvl) for n in PRIME for lvl in (LEVELS if n in TWO_LEVELS else LEVELS[-1:])]
-# secp521r1 has a copy at the ifma level too (instances/gfp_secp521r1_ifma.c, field/gfp/fe_p521_ifma.h):
-# there as well, where the CPU has it
+# secp521r1 and secp384r1 have a copy at the ifma level too (instances/gfp_secp521r1_ifma.c over
+# field/gfp/fe_p521_ifma.h, instances/gfp_secp384r1_ifma.c over field/gfp/fe_p384_ifma.h): there as
+# well, where the CPU has it
 if native.available() and "ifma" in native.available_prime_implementations():
     CASES.insert(CASES.index(("secp521r1", LEVELS[-1])) + 1, ("secp521r1", "ifma"))
+    CASES.insert(CASES.index(("secp384r1", LEVELS[-1])) + 1, ("secp384r1", "ifma"))
 
 
 @pytest.fixture(params=CASES, ids=[f"{n}-{lvl}" for n, lvl in CASES])

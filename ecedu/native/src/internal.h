@@ -230,9 +230,11 @@ extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_mulx;
 /* the same for P-224 (instances/gfp_secp224r1.c: generic CIOS portable, fe_p224_fold.h at MULX) */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_portable;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_mulx;
-/* the same for P-384 (instances/gfp_secp384r1.c: fe_p384_fold.h with the C product, and with the MULX product) */
+/* the same for P-384 (instances/gfp_secp384r1.c: fe_p384_fold.h with the C product, and with the MULX product;
+ * fe_p384_ifma.h at the ifma level, the _ifma one only while ecedu_gfp_ifma_enabled()) */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp384r1_portable;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp384r1_mulx;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp384r1_ifma;
 /* the same for P-521 at the ifma level (instances/gfp_secp521r1.c: fe_p521_unsat.h below it,
  * fe_p521_ifma.h at it; the _ifma one only while ecedu_gfp_ifma_enabled()) */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_portable;

@@ -7,10 +7,16 @@
  *                          ecedu_pcurve_secp384r1_portable;
  *   gfp_secp384r1_mulx.c   the MULX/ADCX/ADOX product (ECEDU_FE_ADX_UNIT), the unit
  *                          compiled for BMI2/ADX, table ecedu_pcurve_secp384r1_mulx;
+ *   gfp_secp384r1_ifma.c   field/gfp/fe_p384_ifma.h (eight 48-bit limbs, the AVX-512 IFMA
+ *                          product), the unit compiled for AVX512F/VL/IFMA, table
+ *                          ecedu_pcurve_secp384r1_ifma;
  * and the table the protocols call, ecedu_pcurve_secp384r1 (at the end of this file), picks
- * one per call by cpu.c's public flag ecedu_gfp_mulx_enabled().  Measured standalone (min TSC
+ * one per call by cpu.c's public flags, ifma > mulx > portable (ecedu_gfp_ifma_enabled(),
+ * ecedu_gfp_mulx_enabled()).  Measured standalone (min TSC
  * ticks of one k Q, shared machine): the generic Montgomery field fe_mont.tmpl.h 371,000,
- * this field 308,000 (C product) and 295,000 (MULX product).  Constants:
+ * this field 308,000 (C product) and 295,000 (MULX product).  The ifma copy against the mulx
+ * one (python -m ecedu speed ecdh / ecdsa --cycles --curves P-384, min TSC ticks, the Xeon,
+ * load 10): ECDH 346,000 -> 254,000, k G 97,500 -> 59,900, verify 365,000 -> 281,000.  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"
@@ -39,6 +45,10 @@
 
 #define PCL(name) p384_level_##name
 #define PCL_TABLE_NAME ecedu_pcurve_secp384r1
-#define PCL_PICK (ecedu_gfp_mulx_enabled() ? &ecedu_pcurve_secp384r1_mulx : &ecedu_pcurve_secp384r1_portable)
+/* the ifma level implies mulx */
+#define PCL_PICK                                                                                                      \
+    (ecedu_gfp_ifma_enabled()   ? &ecedu_pcurve_secp384r1_ifma                                                         \
+     : ecedu_gfp_mulx_enabled() ? &ecedu_pcurve_secp384r1_mulx                                                         \
+                                : &ecedu_pcurve_secp384r1_portable)
 #include "instances/gfp_level.tmpl.h"
 #include "instances/gfp_undef.h"

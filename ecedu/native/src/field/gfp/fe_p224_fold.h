@@ -277,14 +277,7 @@ ECEDU_FE_LEVEL_MUL_SQR(p224f)
 #define FE_HAS_SQR 1
 #define FE_HAS_INV 1
 #include "field/gfp/fe_sat.tmpl.h"
-#undef FE_NAME
-#undef FE_N
-#undef FE_NBYTES
-#undef FE_P
-#undef FE_PM2
-#undef FE_MONT
-#undef FE_HAS_SQR
-#undef FE_HAS_INV
+#include "field/gfp/fe_sat_undef.h"
 
 /* a^(p-2) = a^-1 (0 -> 0) by the fixed addition chain of p224w_inv (fe_p224_mont.h):
  * p - 2 = 2^224 - 2^96 - 1 is 127 ones, a zero, 96 ones; with e_k = a^(2^k - 1) and

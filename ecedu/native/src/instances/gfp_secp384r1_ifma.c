@@ -1,0 +1,30 @@
+/*
+ * gfp_secp384r1_ifma.c -- secp384r1 (NIST P-384) at the "ifma" prime-field level:
+ * curve/prime/sw.tmpl.h over field/gfp/fe_p384_ifma.h (eight 48-bit limbs in one zmm, the
+ * AVX-512 IFMA product and square, the fold of 2^384 mod p by lane shifts, its own halving),
+ * this whole unit compiled for AVX512F/VL/IFMA (the pragma; the field header sets it for its own
+ * functions too).  Table ecedu_pcurve_secp384r1_ifma, called by gfp_secp384r1.c only while
+ * ecedu_gfp_ifma_enabled() (cpu.c: the CPU has AVX512F, AVX512VL, AVX512-IFMA, the OS saves the
+ * zmm state, and the level is not forced lower).
+ */
+#pragma GCC target("avx512f,avx512vl,avx512ifma")
+#include "internal.h"
+#include "curve/prime/sec2_prime_params.h"
+
+/* the field: eight unsaturated 48-bit limbs, the IFMA product */
+#include "field/gfp/fe_p384_ifma.h"
+
+/* the fe interface the curve template uses */
+#define FE(name) p384i_##name
+#define FE_BYTES P384I_BYTES
+#include "field/gfp/fe_bind.h"
+#define FE_HALF FE(half) /* the a = -3 doubling with a halving (sw.tmpl.h PC(jdbl)) */
+
+/* the curve */
+#define PC(name) p384_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp384r1_ifma
+#define PC_CURVE(name) ECEDU_PC_SECP384R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"
