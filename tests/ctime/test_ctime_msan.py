@@ -18,6 +18,9 @@ fields at their portable C here; the MULX/ADX level is valgrind's (test_ctime*.p
 valgrind cannot run, is checked here: ctime_prime_driver --ifma, with mont64_ifma.c built
 without its MULX assembly and VPMADD52LUQ/HUQ replaced by their definition with a
 lane-level taint rule (msan_x86.h; the tests below show MSan's own rule under-taints).
+The curves' ifma copies that MSan can follow (IFMA_CURVES below: secp521r1 over
+field/gfp/fe_p521_ifma.h, intrinsics and no inline assembly) are checked there too: k G,
+k Q and ECDH (ctime_driver --p521-ifma) and ECDSA signing (ctime_ecdsa_driver --ifma CURVE).
 Nor does MSan 14 taint the high half of a product or a carry out of a sum: it ORs the
 operands' shadows bit by bit, so ((unsigned __int128)a * b) >> 64 of two secrets comes out
 clean (tried), and a branch on a carry or borrow alone (a Montgomery product's final
@@ -309,6 +312,27 @@ def test_msan_p384_ifma_curve_constant_time(exes):
     check_clean(r)
     assert "p384-ifma prime  secp384r1  ok" in r.stdout, r.stdout
     assert "checker=msan p384-ifma prime_level=2 runs=1 failures=0" in r.stdout, r.stdout
+
+
+# The curves with a copy at the ifma prime-field level that MSan can follow (AVX-512 IFMA
+# intrinsics, no inline assembly): ECDSA signing is checked on each (one line a curve).
+IFMA_CURVES = [
+    "secp521r1",  # instances/gfp_secp521r1_ifma.c over field/gfp/fe_p521_ifma.h
+    "secp384r1",  # instances/gfp_secp384r1_ifma.c over field/gfp/fe_p384_ifma.h
+]
+
+
+@pytest.mark.parametrize("curve", IFMA_CURVES)
+def test_msan_ifma_ecdsa_sign_constant_time(exes, curve):
+    # ECDSA signing on the curve's ifma copy: the private key d (and the nonce k of
+    # sign_with_k) poisoned as in tests/ctime_ecdsa/, the fixed-base k G at the ifma level,
+    # the mod-n arithmetic in C; zero reports
+    r = run(exes["ctime_ecdsa_driver"], "--ifma", curve)
+    if r.returncode == 3 and "not available on this CPU" in r.stdout:
+        pytest.skip("this CPU (or OS) has no ifma prime-field level")
+    check_clean(r)
+    assert f"ifma     {curve:<10} ok" in r.stdout, r.stdout
+    assert f"checker=msan ifma {curve} prime_level=2 runs=1 failures=0" in r.stdout, r.stdout
 
 
 MADD52_VALUES = r"""

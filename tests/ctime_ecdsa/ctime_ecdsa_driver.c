@@ -20,7 +20,12 @@
  * "--selftest" branches on a secret on purpose (valgrind must report it).
  * MemorySanitizer build (tests/ctime/build_msan.py, test_ctime_msan.py):
  * "--level avx512|avx2|pclmul|portable" signs on every curve at that level
- * (ecdsa.c declassifies by __msan_unpoison there; prime fields portable).
+ * (ecdsa.c declassifies by __msan_unpoison there; prime fields portable), and
+ * "--ifma CURVE" signs on CURVE at the ifma prime-field level (AVX-512 IFMA, which valgrind
+ * cannot run): d and k secret as above, through the curve's ifma copy (for secp521r1
+ * instances/gfp_secp521r1_ifma.c over field/gfp/fe_p521_ifma.h, for secp384r1 gfp_secp384r1_ifma.c over fe_p384_ifma.h).  The test names the curves
+ * (test_ctime_msan.py's IFMA_CURVES), only those with an ifma copy: at that level the others
+ * run MULX assembly, which MSan cannot follow (valgrind's --mulx above).
  */
 #include <stdio.h>
 #include <string.h>
@@ -101,14 +106,16 @@ static int level_named(const char *name) {
 
 int main(int argc, char **argv) {
     int selftest = 0, mulx = 0, level = -1;
-    const char *level_name = NULL;
+    const char *level_name = NULL, *ifma_curve = NULL;
     for (int a = 1; a < argc; a++) {
         if (strcmp(argv[a], "--selftest") == 0) selftest = 1;
         else if (strcmp(argv[a], "--mulx") == 0) mulx = 1;
+        else if (strcmp(argv[a], "--ifma") == 0 && a + 1 < argc && ECEDU_CT_MSAN) ifma_curve = argv[++a];
         else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = level_named(argv[a + 1])) >= 0)
             level_name = argv[++a];
         else {
-            fprintf(stderr, "usage: %s [--selftest] [--mulx] [--level portable|pclmul|avx2|avx512]\n", argv[0]);
+            fprintf(stderr, "usage: %s [--selftest] [--mulx] [--level portable|pclmul|avx2|avx512] [--ifma CURVE]\n",
+                    argv[0]);
             return 2;
         }
     }
@@ -121,12 +128,31 @@ int main(int argc, char **argv) {
         printf("selftest done %d\n", sink);
         return 0;
     }
+    (void)ifma_curve; /* --ifma: MSan build only */
 #if ECEDU_CT_MSAN
     /* the prime fields at their portable C: MSan cannot follow a secret through the MULX
      * assembly (tests/ctime/ctime_driver.c); that level stays valgrind's */
     if (mulx) {
         fprintf(stderr, "--mulx: the MULX level is checked by valgrind, not by the MSan build\n");
         return 2;
+    }
+    if (ifma_curve) {
+        /* ECDSA signing on one curve's ifma copy (AVX-512 IFMA intrinsics, no inline assembly;
+         * VPMADD52 by msan_x86.h's definition), the mod-n arithmetic in C (this build) */
+        if (ecedu_force_prime_implementation(ECEDU_GFP_IMPL_IFMA) != 0) {
+            printf("the ifma prime-field level is not available on this CPU\n");
+            return 3;
+        }
+        int fails = 0, runs = 0;
+        for (int ci = 0; ci < ecedu_curve_count(); ci++) {
+            if (strcmp(ecedu_curve_name(ci), ifma_curve) != 0) continue;
+            int r = run_curve(ci);
+            printf("ifma     %-10s %s\n", ecedu_curve_name(ci), r ? "FAIL" : "ok");
+            fails += r, runs++;
+        }
+        printf("checker=%s ifma %s prime_level=%d runs=%d failures=%d\n", ECEDU_CT_CHECKER, ifma_curve,
+               ecedu_prime_implementation(), runs, fails);
+        return fails || runs != 1 ? 2 : 0;
     }
     ecedu_force_prime_implementation(ECEDU_GFP_IMPL_PORTABLE);
 #endif
