@@ -23,7 +23,8 @@
  * (ecdsa.c declassifies by __msan_unpoison there; prime fields portable), and
  * "--ifma CURVE" signs on CURVE at the ifma prime-field level (AVX-512 IFMA, which valgrind
  * cannot run): d and k secret as above, through the curve's ifma copy (for secp521r1
- * instances/gfp_secp521r1_ifma.c over field/gfp/fe_p521_ifma.h, for secp384r1 gfp_secp384r1_ifma.c over fe_p384_ifma.h).  The test names the curves
+ * instances/gfp_secp521r1_ifma.c over field/gfp/fe_p521_ifma.h, for secp384r1
+ * gfp_secp384r1_ifma.c over fe_p384_ifma.h).  The test names the curves
  * (test_ctime_msan.py's IFMA_CURVES), only those with an ifma copy: at that level the others
  * run MULX assembly, which MSan cannot follow (valgrind's --mulx above).
  */
