@@ -6,7 +6,8 @@
  * assembly is inlined into the formulas.  It replaced fe_p224_mont.h (Montgomery by p's
  * words, CIOS with the reduction in the product's chain) here: standalone, min TSC ticks of
  * one k Q, shared machine, 118,600 -> 91,900; a product in a dependent chain 49.0 -> 36.2,
- * a squaring 38.8 -> 31.2.  Table ecedu_pcurve_secp224r1_mulx,
+ * a squaring 38.8 -> 31.2; with the field's divsteps inversion (scalar/modinv.h) instead of
+ * the addition chain, 89,800.  Table ecedu_pcurve_secp224r1_mulx,
  * called by gfp_secp224r1.c only while ecedu_gfp_mulx_enabled() (the CPU has BMI2 and ADX).
  */
 #pragma GCC target("bmi2,adx")

