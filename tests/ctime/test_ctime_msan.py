@@ -18,9 +18,9 @@ fields at their portable C here; the MULX/ADX level is valgrind's (test_ctime*.p
 valgrind cannot run, is checked here: ctime_prime_driver --ifma, with mont64_ifma.c built
 without its MULX assembly and VPMADD52LUQ/HUQ replaced by their definition with a
 lane-level taint rule (msan_x86.h; the tests below show MSan's own rule under-taints).
-The curves' ifma copies that MSan can follow (IFMA_CURVES below: secp521r1 over
-field/gfp/fe_p521_ifma.h, intrinsics and no inline assembly) are checked there too: k G,
-k Q and ECDH (ctime_driver --p521-ifma) and ECDSA signing (ctime_ecdsa_driver --ifma CURVE).
+The curves' ifma copies that MSan can follow (IFMA_CURVES below: secp521r1 and secp384r1 over
+fe_p521_ifma.h and fe_p384_ifma.h, intrinsics and no inline assembly) are checked there too: k G,
+k Q and ECDH (ctime_driver --ifma CURVE) and ECDSA signing (ctime_ecdsa_driver --ifma CURVE).
 Nor does MSan 14 taint the high half of a product or a carry out of a sum: it ORs the
 operands' shadows bit by bit, so ((unsigned __int128)a * b) >> 64 of two secrets comes out
 clean (tried), and a branch on a carry or borrow alone (a Montgomery product's final
@@ -292,34 +292,25 @@ def test_msan_detects_secret_branch_inside_ifma(exes):
     assert "field/gfp/mont_ifma.h" in stack and " in amm_" in stack, r.stderr[-3000:]
 
 
-def test_msan_p521_ifma_curve_constant_time(exes):
-    # secp521r1 at the ifma prime-field level (fe_p521_ifma.h's IFMA product, no assembly):
-    # k G, k Q and ECDH with the scalar poisoned, zero reports
-    r = run(exes["ctime_driver"], "--p521-ifma")
-    if r.returncode == 3 and "not available on this CPU" in r.stdout:
-        pytest.skip("this CPU (or OS) has no ifma prime-field level")
-    check_clean(r)
-    assert "p521-ifma prime  secp521r1  ok" in r.stdout, r.stdout
-    assert "checker=msan p521-ifma prime_level=2 runs=1 failures=0" in r.stdout, r.stdout
-
-
-def test_msan_p384_ifma_curve_constant_time(exes):
-    # secp384r1 at the ifma prime-field level (fe_p384_ifma.h's IFMA product and lane-shift
-    # fold, no assembly): k G, k Q and ECDH with the scalar poisoned, zero reports
-    r = run(exes["ctime_driver"], "--p384-ifma")
-    if r.returncode == 3 and "not available on this CPU" in r.stdout:
-        pytest.skip("this CPU (or OS) has no ifma prime-field level")
-    check_clean(r)
-    assert "p384-ifma prime  secp384r1  ok" in r.stdout, r.stdout
-    assert "checker=msan p384-ifma prime_level=2 runs=1 failures=0" in r.stdout, r.stdout
-
-
 # The curves with a copy at the ifma prime-field level that MSan can follow (AVX-512 IFMA
-# intrinsics, no inline assembly): ECDSA signing is checked on each (one line a curve).
+# intrinsics, no inline assembly): k G, k Q, ECDH and ECDSA signing are checked on each (one
+# line a curve).
 IFMA_CURVES = [
     "secp521r1",  # instances/gfp_secp521r1_ifma.c over field/gfp/fe_p521_ifma.h
     "secp384r1",  # instances/gfp_secp384r1_ifma.c over field/gfp/fe_p384_ifma.h
 ]
+
+
+@pytest.mark.parametrize("curve", IFMA_CURVES)
+def test_msan_ifma_curve_constant_time(exes, curve):
+    # the curve at the ifma prime-field level (its IFMA product and lane-wise fold, no
+    # assembly): k G, k Q and ECDH with the scalar poisoned, zero reports
+    r = run(exes["ctime_driver"], "--ifma", curve)
+    if r.returncode == 3 and "not available on this CPU" in r.stdout:
+        pytest.skip("this CPU (or OS) has no ifma prime-field level")
+    check_clean(r)
+    assert f"ifma prime  {curve:<10} ok" in r.stdout, r.stdout
+    assert f"checker=msan ifma {curve} prime_level=2 runs=1 failures=0" in r.stdout, r.stdout
 
 
 @pytest.mark.parametrize("curve", IFMA_CURVES)
