@@ -123,6 +123,17 @@ static inline __attribute__((always_inline)) __m512i p384i_reduce(__m512i L0, __
     return p384i_carry(X);
 }
 
+/* r = the loose element of the columns, the shared tail of p384i_mul and p384i_sqr: their two
+ * accumulator sets (L, H for the even rows, M, N for the odd ones, at the same lanes) summed
+ * into the columns' full sums of low and high halves, then p384i_reduce (its bounds are on
+ * those full sums). */
+static inline __attribute__((always_inline)) void p384i_sum_reduce(p384i_fe *r, __m512i L0, __m512i L1, __m512i H0,
+                                                                   __m512i H1, __m512i M0, __m512i M1, __m512i N0,
+                                                                   __m512i N1) {
+    _mm512_storeu_si512(r->v, p384i_reduce(_mm512_add_epi64(L0, M0), _mm512_add_epi64(L1, M1),
+                                           _mm512_add_epi64(H0, N0), _mm512_add_epi64(H1, N1)));
+}
+
 /* Row i of the schoolbook product (GECC Alg. 2.9, operand scanning): x_i broadcast (from
  * memory: no shuffle) times b shifted up i lanes (S0: lanes 0..7, S1: lanes 8..15, two VALIGNQ;
  * measured: one rotation and merge-masked multiply-adds, as the squaring's rows, is slower
@@ -136,7 +147,7 @@ static inline __attribute__((always_inline)) __m512i p384i_reduce(__m512i L0, __
         L1 = P384I_LO(L1, xi, S1), H1 = P384I_HI(H1, xi, S1);                                         \
     } while (0)
 
-/* r = a b: 30 vector multiply-adds (64 products), then p384i_reduce.  Out of line, as
+/* r = a b: 30 vector multiply-adds (64 products), then p384i_sum_reduce.  Out of line, as
  * p521i_mul.  r may alias a or b. */
 static __attribute__((noinline, unused)) void p384i_mul(p384i_fe *r, const p384i_fe *a, const p384i_fe *b) {
     const uint64_t *x = a->v;
@@ -151,8 +162,7 @@ static __attribute__((noinline, unused)) void p384i_mul(p384i_fe *r, const p384i
     P384I_ROW(5, M0, M1, N0, N1);
     P384I_ROW(6, L0, L1, H0, H1);
     P384I_ROW(7, M0, M1, N0, N1);
-    _mm512_storeu_si512(r->v, p384i_reduce(_mm512_add_epi64(L0, M0), _mm512_add_epi64(L1, M1),
-                                           _mm512_add_epi64(H0, N0), _mm512_add_epi64(H1, N1)));
+    p384i_sum_reduce(r, L0, L1, H0, H1, M0, M1, N0, N1);
 }
 
 /* Row i of the squaring: x_i (broadcast from memory) times 2 x_j for j > i: the rotation of
@@ -190,8 +200,7 @@ static __attribute__((noinline, unused)) void p384i_sqr(p384i_fe *r, const p384i
     P384I_SQR_ROW(4, M0, M1, N0, N1);
     P384I_SQR_ROW(5, L0, L1, H0, H1);
     P384I_SQR_ROW(6, M0, M1, N0, N1);
-    _mm512_storeu_si512(r->v, p384i_reduce(_mm512_add_epi64(L0, M0), _mm512_add_epi64(L1, M1),
-                                           _mm512_add_epi64(H0, N0), _mm512_add_epi64(H1, N1)));
+    p384i_sum_reduce(r, L0, L1, H0, H1, M0, M1, N0, N1);
 }
 
 /* r = a + b: limbs < 2^51, then one carry. */
