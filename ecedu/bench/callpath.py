@@ -17,8 +17,9 @@ overhead includes the point's decoding (in C) and the hashing of the message; th
 decodes and validates like the public call.
 
 Times are process CPU time (``time.process_time``), so that other load on the machine inflates
-them less than wall-clock time would; each figure is the minimum (default) or the median over
-the repeats.  Command::
+them less than wall-clock time would.  After one untimed round, each repeat runs every C loop and
+every public call once, in turn, so that both sides of a ratio meet the same machine; each figure is
+the minimum (default) or the median over the repeats.  Command::
 
     python -m ecedu.bench.callpath [--curves sect163k1,sect233k1] [--calls 2000] [--repeats 9]
                                    [--statistic min|median]
@@ -39,20 +40,12 @@ MESSAGE = b"ecedu ecdsa bench"
 STATISTICS = {"min": min, "median": statistics.median}
 
 
-def per_call_us(fn, calls: int, repeats: int, statistic=min) -> float:
-    """The CPU time of one call of fn over `repeats` runs of `calls` calls (their minimum or
-    median), in µs."""
-    runs = []
-    for _ in range(repeats):
-        t0 = time.process_time()
-        for _ in range(calls):
-            fn()
-        runs.append((time.process_time() - t0) / calls)
-    return statistic(runs) * 1e6
-
-
-def c_loop_us(bench, name: str, calls: int, repeats: int, statistic=min) -> float:
-    return statistic([bench(name, calls) / calls for _ in range(repeats)]) * 1e6
+def per_call_us(fn, calls: int) -> float:
+    """The CPU time of one call of fn, averaged over `calls` calls, in µs."""
+    t0 = time.process_time()
+    for _ in range(calls):
+        fn()
+    return (time.process_time() - t0) / calls * 1e6
 
 
 def bench_scalar(curve, byte: int) -> int:
@@ -61,7 +54,12 @@ def bench_scalar(curve, byte: int) -> int:
 
 
 def measure(name: str, calls: int = 2000, repeats: int = 9, statistic=min) -> list[dict]:
-    """Records {curve, operation, key, c_us, public_us, overhead_us, rate} for one curve."""
+    """Records {curve, operation, key, c_us, public_us, overhead_us, rate} for one curve.
+
+    Each repeat times every C loop and every public call once, one after the other, so that the
+    two sides of each ratio see the same state of the machine (a clock still ramping up, another
+    job starting); one untimed round comes first (the library's lazily built tables, the curve's
+    call record, the caches).  The statistic is then taken per figure over the repeats."""
     curve = get_curve(name)
     d = bench_scalar(curve, 0x5A)
     q = keys.public_key(curve, bench_scalar(curve, 0x33))
@@ -69,10 +67,10 @@ def measure(name: str, calls: int = 2000, repeats: int = 9, statistic=min) -> li
     own = keys.public_key(curve, d)
     mine = {"sec1": encode_point(curve, own), "spki": keys.public_key_to_der(curve, own)}
     signature = ecdsa.sign(curve, d, MESSAGE)
-    c = {
-        "ecdh": c_loop_us(native.bench_ecdh, name, calls, repeats, statistic),
-        "sign": c_loop_us(native.bench_ecdsa_sign, name, calls, repeats, statistic),
-        "verify": c_loop_us(native.bench_ecdsa_verify, name, calls, repeats, statistic),
+    c_loops = {
+        "ecdh": lambda n: native.bench_ecdh(name, n) / n * 1e6,
+        "sign": lambda n: native.bench_ecdsa_sign(name, n) / n * 1e6,
+        "verify": lambda n: native.bench_ecdsa_verify(name, n) / n * 1e6,
     }
     cases = [
         ("ecdh", "sec1", lambda: ecdh.shared_secret(name, d, peer["sec1"])),
@@ -81,19 +79,30 @@ def measure(name: str, calls: int = 2000, repeats: int = 9, statistic=min) -> li
         ("verify", "sec1", lambda: ecdsa.verify(name, mine["sec1"], MESSAGE, signature)),
         ("verify", "spki", lambda: ecdsa.verify(name, mine["spki"], MESSAGE, signature)),
     ]
+    # the warm-up round (the first public call takes the general path and makes the record)
+    for loop in c_loops.values():
+        loop(max(1, calls // 10))
+    for _, _, fn in cases:
+        per_call_us(fn, max(1, calls // 10))
+    c_runs: dict[str, list[float]] = {op: [] for op in c_loops}
+    public_runs: list[list[float]] = [[] for _ in cases]
+    for _ in range(repeats):
+        for op, loop in c_loops.items():
+            c_runs[op].append(loop(calls))
+        for runs, (_, _, fn) in zip(public_runs, cases):
+            runs.append(per_call_us(fn, calls))
     records = []
-    for op, key, fn in cases:
-        fn()  # the first call takes the general path (and makes the curve's call record)
-        public = per_call_us(fn, calls, repeats, statistic)
+    for runs, (op, key, _) in zip(public_runs, cases):
+        c_us, public = statistic(c_runs[op]), statistic(runs)
         records.append(
             {
                 "curve": name,
                 "operation": op,
                 "key": key,
-                "c_us": c[op],
+                "c_us": c_us,
                 "public_us": public,
-                "overhead_us": public - c[op],
-                "rate": c[op] / public,
+                "overhead_us": public - c_us,
+                "rate": c_us / public,
             }
         )
     return records

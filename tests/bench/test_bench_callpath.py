@@ -50,3 +50,25 @@ def test_median_statistic(capsys):
         == 0
     )
     assert len(capsys.readouterr().out.strip().splitlines()) == 6
+
+
+def test_each_repeat_times_both_sides_in_turn_after_a_warm_up(monkeypatch):
+    """The C loops and the public calls alternate repeat by repeat (after one untimed round), so
+    that a machine still speeding up, or a job starting, hits both sides of a ratio alike."""
+    log = []
+
+    def spy(label, real):
+        def wrapped(*args, **kwargs):
+            log.append(label)
+            return real(*args, **kwargs)
+
+        return wrapped
+
+    monkeypatch.setattr(callpath.native, "bench_ecdh", spy("C", native.bench_ecdh))
+    monkeypatch.setattr(callpath.native, "bench_ecdsa_sign", spy("C", native.bench_ecdsa_sign))
+    monkeypatch.setattr(callpath.native, "bench_ecdsa_verify", spy("C", native.bench_ecdsa_verify))
+    monkeypatch.setattr(callpath, "per_call_us", spy("public", callpath.per_call_us))
+    records = callpath.measure("sect163k1", calls=3, repeats=2)
+    one_round = ["C"] * 3 + ["public"] * 5
+    assert log == one_round * 3  # the warm-up, then the two timed repeats
+    assert len(records) == 5 and all(r["c_us"] > 0 and r["public_us"] > 0 for r in records)

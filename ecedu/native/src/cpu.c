@@ -141,20 +141,35 @@ static const ecedu_field_impl *const g_impls[][4] = {
  * for m = 409 only: tried in every field, it was slower for the others
  * (ECDH relative to pclmul in the same run, 256-bit against 128-bit
  * multiplication inside the avx2 level: 193r1 1.11 vs 0.97, 233r1 1.07 vs
- * 0.96, 571r1 0.98 vs 0.87; 409r1 0.88 vs 0.96).  So on this CPU each level
- * beats the one below on every field but one: avx2 on GF(2^163) is 7%
- * slower than pclmul on sect163r1/r2 (2.6% in an earlier run) and only
- * 1.5% faster on sect163k1, so a CPU whose best level is avx2 runs
- * GF(2^163) on pclmul.  The table is per field so that a measurement on a
- * CPU without AVX-512 (Zen 3, Alder Lake: not available to us; their
- * VPCLMULQDQ and PCLMULQDQ throughputs differ from Zen 5's) can change a
- * field's choice without touching the others. */
+ * 0.96, 571r1 0.98 vs 0.87; 409r1 0.88 vs 0.96).
+ *
+ * The column that matters for the avx2 level, though, is that of a CPU
+ * whose best level it is.  Measured the same way on an AMD EPYC Zen 3
+ * (family 25 model 1: PCLMULQDQ, AVX2 and 256-bit VPCLMULQDQ, no AVX-512),
+ * 2 cores, idle, 2 December 2026:
+ *     curve        pclmul    avx2          curve        pclmul    avx2
+ *     sect163k1     24769   22467          sect283k1     65047   51524
+ *     sect163r1     31654   31286          sect283r1     88935   82418
+ *     sect193r1     37755   37044          sect409k1    119241  100768
+ *     sect233k1     31066   28371          sect409r1    236474  186886
+ *     sect233r1     49441   47334          sect571k1    242550  215796
+ *     sect239k1     42532   36113          sect571r1    518665  465451
+ * avx2 wins on every field there, GF(2^163) included (sect163k1 9% faster),
+ * so every field takes it on such a CPU; on Zen 5 (above) avx2 was not the
+ * best level, and its 7% loss on sect163r1 there matters only when avx2 is
+ * forced.  The 256-bit multiplication on Zen 3 (each field's avx2 instance
+ * built with GF_YMUL, the same ECDH ticks, min of 3 x 1000, ratio to the
+ * 128-bit one): 163k1 1.03, 163r1 1.11, 193r1 1.20, 233k1 1.06, 233r1 1.20,
+ * 239k1 1.03, 283k1 1.06, 283r1 1.16, 409k1 1.00, 409r1 1.01, 571k1 1.02,
+ * 571r1 1.03: slower or equal everywhere, so only m = 409 keeps it (equal
+ * on Zen 3, faster on Zen 5).  The table is per field so that a measurement
+ * on another CPU can change a field's choice without touching the others. */
 #define P ECEDU_IMPL_PORTABLE
 #define S ECEDU_IMPL_PCLMUL
 #define Y ECEDU_IMPL_AVX2
 #define Z ECEDU_IMPL_AVX512
 static const signed char g_default[][4] = {
-    {P, S, S, Z}, /* 163: pclmul on an AVX2 CPU (above) */
+    {P, S, Y, Z}, /* 163 */
     {P, S, Y, Z}, /* 193 */
     {P, S, Y, Z}, /* 233 */
     {P, S, Y, Z}, /* 239 */

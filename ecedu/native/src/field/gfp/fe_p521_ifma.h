@@ -300,8 +300,8 @@ static inline void p521i_sqr_n_mul(p521i_fe *r, const p521i_fe *x, int n, const 
     ecedu_wipe(&t, sizeof t);
 }
 
-/* a^(p-2) = a^-1 (0 -> 0), the addition chain of fe_p521_unsat.h's p521u_inv (520 squarings,
- * 13 products; p - 2 = 2^521 - 3: e_k = a^(2^k - 1), e_(j+k) = e_j^(2^k) e_k, e519 = e512^(2^7) e7,
+/* a^(p-2) = a^-1 (0 -> 0) by a fixed addition chain (520 squarings, 13 products; fe_p521_unsat.h
+ * inverts by divsteps instead, which was not measured on an IFMA machine for this field; p - 2 = 2^521 - 3: e_k = a^(2^k - 1), e_(j+k) = e_j^(2^k) e_k, e519 = e512^(2^7) e7,
  * a^(p-2) = e519^(2^2) a); the sequence depends on p only: constant time. */
 static inline void p521i_inv(p521i_fe *r, const p521i_fe *a) {
     p521i_fe e1 = *a, e3, e7, t;
