@@ -1,5 +1,6 @@
 """Time every field implementation level on every binary curve, in TSC ticks: the table
-behind the per-field default levels of ecedu/native/src/cpu.c (g_default).
+behind the level choice of ecedu/native/src/cpu.c (every field the CPU's best level, the
+measurements in its comment above ecedu_field_for).
 
     python tools/levels_table.py [--op ecdh|field] [--rounds 3] [--runs 1000]
 

@@ -108,7 +108,7 @@ def measure(op: str, target, runs: int = 1000) -> Cycles:
     # MULX at 'mulx' and above, curve/x25519_mulx.c, else 5 limbs of 51 bits) nor to the prime
     # curves (the prime-field level in force: 'mulx' or 'portable', see
     # native.prime_implementation); a binary curve or field: the level it uses (the forced one,
-    # else its default, cpu.c g_default)
+    # else the best the CPU has, as every field: cpu.c)
     if target == "X25519":
         impl = "c-5x51" if native.prime_implementation() == "portable" else "c-4x64-mulx"
     elif kind == "curve" and target in library.PRIME_CURVES:

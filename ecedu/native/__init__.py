@@ -266,7 +266,7 @@ def available_implementations() -> tuple:
 
 def implementation() -> str:
     """'avx512', 'avx2', 'pclmul' or 'portable': the forced level, else the best the CPU
-    has (each field uses its default up to it: :func:`field_implementation`)."""
+    has; every binary field uses it (:func:`field_implementation`)."""
     return _level_name(lib().ecedu_implementation())
 
 

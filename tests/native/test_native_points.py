@@ -239,7 +239,7 @@ def test_cpu_features_and_switch():
     assert ("avx2" in avail) == ymm
     assert ("avx512" in avail) == (vp and ymm)
     assert native.implementation() == avail[-1]
-    # not forced: each field its default level (cpu.c g_default), one the CPU has
+    # not forced: each field the best level the CPU has (cpu.c), one of those available
     for m in native.FIELD_DEGREES:
         assert native.field_implementation(m) in avail
     for impl in avail:

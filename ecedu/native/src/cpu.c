@@ -15,8 +15,9 @@
  *                 state: OSXSAVE + XGETBV; and AVX2, so that the levels
  *                 are ordered: a CPU that runs one runs those below).
  *
- * Unless a level is forced, each field uses the level measured fastest
- * among those the CPU supports (g_default below: not always the highest).
+ * Unless a level is forced, every field uses the highest level the CPU
+ * supports, measured the fastest on every field (the measurements are
+ * above ecedu_field_for, below).
  * A level is forced (then every field uses exactly it):
  *   - by the environment when the library is loaded:
  *     ECEDU_NATIVE_IMPL=portable|pclmul|avx2|avx512 ("vpclmul", the level's
@@ -90,14 +91,13 @@ int ecedu_best_implementation(void) {
     return ECEDU_IMPL_PORTABLE;
 }
 
-/* The level in use: the forced one, else the best (the cap of the
- * per-field defaults, see ecedu_field_implementation). */
+/* The level in use, by every field: the forced one, else the best. */
 int ecedu_implementation(void) {
     const int best = ecedu_best_implementation();
     return (g_forced >= 0 && g_forced < best) ? g_forced : best;
 }
 
-/* Force a level (0 .. 3), or -1 for the per-field defaults.  Returns 0, or -1 (and
+/* Force a level (0 .. 3), or -1 for the best one again.  Returns 0, or -1 (and
  * changes nothing) if level is out of range or the CPU lacks it. */
 int ecedu_force_implementation(int level) {
     if (level < -1 || level > ECEDU_IMPL_AVX512 || level > ecedu_best_implementation()) return -1;
@@ -115,11 +115,10 @@ static const ecedu_field_impl *const g_impls[][4] = {
     IMPLS(163), IMPLS(193), IMPLS(233), IMPLS(239), IMPLS(283), IMPLS(409), IMPLS(571),
 };
 
-/* g_default[i][best]: the level field i uses when none is forced, on a CPU
- * whose best level is best (always <= best: a CPU without AVX-512 never
- * gets it, one without VPCLMULQDQ never gets avx2).
- *
- * The measurement it comes from: `python tools/levels_table.py --rounds 3`
+/* Why every field takes the CPU's best level (ecedu_implementation()), the
+ * measurements (an earlier table here gave each field its own default per
+ * best level; with the Zen 3 figures below every row had become the best
+ * level itself, so it was removed): `python tools/levels_table.py --rounds 3`
  * (ECDH in TSC ticks, decoding and validation included, min over 3 rounds
  * of 1000 samples, every level forced in turn) on an AMD EPYC Zen 5 (which
  * has AVX-512, so it runs all four levels), 2 cores shared with other jobs
@@ -162,44 +161,22 @@ static const ecedu_field_impl *const g_impls[][4] = {
  * 128-bit one): 163k1 1.03, 163r1 1.11, 193r1 1.20, 233k1 1.06, 233r1 1.20,
  * 239k1 1.03, 283k1 1.06, 283r1 1.16, 409k1 1.00, 409r1 1.01, 571k1 1.02,
  * 571r1 1.03: slower or equal everywhere, so only m = 409 keeps it (equal
- * on Zen 3, faster on Zen 5).  The table is per field so that a measurement
- * on another CPU can change a field's choice without touching the others. */
-#define P ECEDU_IMPL_PORTABLE
-#define S ECEDU_IMPL_PCLMUL
-#define Y ECEDU_IMPL_AVX2
-#define Z ECEDU_IMPL_AVX512
-static const signed char g_default[][4] = {
-    {P, S, Y, Z}, /* 163 */
-    {P, S, Y, Z}, /* 193 */
-    {P, S, Y, Z}, /* 233 */
-    {P, S, Y, Z}, /* 239 */
-    {P, S, Y, Z}, /* 283 */
-    {P, S, Y, Z}, /* 409 */
-    {P, S, Y, Z}, /* 571 */
-};
-#undef P
-#undef S
-#undef Y
-#undef Z
-
+ * on Zen 3, faster on Zen 5).  A CPU whose measurement puts a field on a
+ * lower level would bring a per-field table back. */
 static int field_index(int m) {
     for (int i = 0; i < (int)(sizeof g_impls / sizeof g_impls[0]); i++)
         if (g_impls[i][0]->m == m) return i;
     return -1;
 }
 
-/* The level field i uses now: the forced one, else its default. */
-static int field_level(int i) { return g_forced >= 0 ? ecedu_implementation() : g_default[i][ecedu_best_implementation()]; }
-
 const ecedu_field_impl *ecedu_field_for(int m) {
     const int i = field_index(m);
-    return i < 0 ? NULL : g_impls[i][field_level(i)];
+    return i < 0 ? NULL : g_impls[i][ecedu_implementation()];
 }
 
 /* The level GF(2^m) uses now, or -1 if m is unknown. */
 int ecedu_field_implementation(int m) {
-    const int i = field_index(m);
-    return i < 0 ? -1 : field_level(i);
+    return field_index(m) < 0 ? -1 : ecedu_implementation();
 }
 
 /* --- issue 13: the prime fields' level (portable, MULX/ADX, or MULX/ADX with the
