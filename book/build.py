@@ -3,8 +3,8 @@
 
 Runs ``jupyter-book build --all book/`` with the Python that runs this script,
 after checking what the offline site needs.  The notebooks are executed once,
-before the build, two at a time (each in its own ``jupyter nbconvert --execute``, stopped
-and run again once if it stalls) into the book's execution cache
+before the build, two at a time (each in its own ``python -m ecedu.notebook_client``
+process, nbclient polling in 1 s steps; stopped and run again once if it stalls) into the book's execution cache
 ``book/_build/.jupyter_cache`` (jupyter-cache); the build
 (``execute_notebooks: cache``) then takes their outputs from there, and a
 notebook whose code did not change since the last run is not executed again.
@@ -48,20 +48,18 @@ def chapters() -> list[Path]:
     return sorted(NOTEBOOKS.glob("[0-9][0-9]_*.ipynb"))
 
 
-#: wall-clock limit for one notebook (the slowest, chapter 09, takes 13-40 s in short mode).  Now
-#: and then a kernel sits idle for exactly the cell timeout (300 s) before its client goes on,
-#: without an error (seen with chapters 04, 08, 09 and 11, in parallel and serial runs alike; not
-#: pinned down; nbclient's open issue 312 reports the same with ipywidgets): such a run is stopped
-#: here and the notebook run once more.  The limit is what such a stall costs a CI run (chapter 09
-#: stalled once for the whole limit, then took 13 s; in one clean-clone run chapters 06 and 09 both
-#: stalled, 90 s each, when the limit was 90); it applies to short runs only.  60 s: 1.5 times the
-#: slowest short run seen (40 s, on a machine loaded 6-fold), 4.6 times the usual 13 s.
+#: wall-clock limit for one notebook in a short run (the slowest, chapter 09, takes 13-40 s).  It
+#: used to catch a stall: a kernel idle, its reply to a cell waiting unseen in the socket, and
+#: nbclient asleep until the cell timeout (300 s), with the course's ipywidgets cells (nbclient's
+#: open issue 312); with four busy processes beside it chapter 09 stalled in every run.
+#: ecedu.notebook_client, which executes the notebooks now, polls in 1 s steps, so such a stall
+#: costs a second; the limit and the second try stay as a guard against one we do not know of.
 NOTEBOOK_LIMIT = 60
 TRIES = 2
 
 
 def _execute_one(nb: Path, out_dir: Path, log) -> tuple[Path | None, str]:
-    """Execute one notebook in a fresh nbconvert process (cwd: the notebook's folder);
+    """Execute one notebook in a fresh ecedu.notebook_client process (cwd: the notebook's folder);
     return (the executed copy, "") or (None, the error output)."""
     import subprocess
     import time
@@ -69,15 +67,10 @@ def _execute_one(nb: Path, out_dir: Path, log) -> tuple[Path | None, str]:
     cmd = [
         sys.executable,
         "-m",
-        "jupyter",
-        "nbconvert",
-        "--to",
-        "notebook",
-        "--execute",
-        f"--ExecutePreprocessor.timeout={TIMEOUT}",
-        "--output-dir",
-        str(out_dir),
+        "ecedu.notebook_client",
         str(nb),
+        str(out_dir),
+        f"--timeout={TIMEOUT}",
     ]
     err = ""
     # the limit is for short runs; a full-length one (ECEDU_SHORT=0) measures for minutes
@@ -131,7 +124,7 @@ def execute_into_cache(notebooks: list[Path]) -> dict[str, str]:
                 if executed is None:
                     failed[str(nb)] = err
                     continue
-                # the outputs go into the notebook as stored (nbconvert adds metadata of its
+                # the outputs go into the notebook as stored (nbclient adds metadata of its
                 # own, which would change the cache's hash and hide the entry from myst-nb)
                 stored = nbformat.read(nb, as_version=4)
                 done = nbformat.read(executed, as_version=4)

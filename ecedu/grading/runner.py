@@ -27,9 +27,12 @@ _skip_slow_optional_imports()
 
 
 def _make_client_class():
-    from nbclient import NotebookClient
+    # nbclient's client with the channels polled in 1 s steps (ecedu.notebook_client): else a
+    # lost wake-up (nbclient issue 312) leaves the grader asleep until the cell's time limit and
+    # records a cell that finished as timed out
+    from ..notebook_client import client_class
 
-    class LimitedClient(NotebookClient):
+    class LimitedClient(client_class()):
         max_output_bytes = 200_000
 
         def __init__(self, *a, **kw):
