@@ -178,7 +178,10 @@ def _config(args, curves, progress=None):
     )
 
 
-def _expand_curves(items):
+def expand_curves(items):
+    """Curve names as the command line gives them (SEC 2 or NIST names, space or comma separated;
+    'all', 'binary', 'prime') -> SEC 2 names, each once, in order.  An unknown name raises
+    ValueError (runner.resolve_curve_name)."""
     if not items:
         return []
     out = []
@@ -213,7 +216,7 @@ def main(argv=None) -> int:
     if args.openssl_runs < 1:
         parser.error("--openssl-runs must be >= 1")
     try:
-        curves = _expand_curves(args.curves)
+        curves = expand_curves(args.curves)
     except ValueError as exc:
         parser.error(str(exc))
     if args.cycles:

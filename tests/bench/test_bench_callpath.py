@@ -30,6 +30,26 @@ def test_command_prints_one_row_per_path(capsys):
     assert all(row.startswith("sect163k1") for row in rows[1:])
 
 
+def test_curves_take_the_names_ecedu_speed_takes(capsys, monkeypatch):
+    seen = []
+    monkeypatch.setattr(callpath, "measure", lambda name, *a: seen.append(name) or [])
+    assert callpath.main(["--curves", "P-256,nistk163"]) == 0
+    assert seen == ["secp256r1", "sect163k1"]
+    seen.clear()
+    assert callpath.main([]) == 0  # the default: the 14 binary curves
+    assert seen == list(native.CURVES) and len(seen) == 14
+    seen.clear()
+    assert callpath.main(["--curves", "all"]) == 0  # X25519 has no ECDSA: left out
+    assert "X25519" not in seen and {"secp521r1", "sect571r1", "brainpoolP512r1"} <= set(seen)
+
+
+def test_an_unknown_curve_is_a_usage_error(capsys):
+    with pytest.raises(SystemExit) as exc:
+        callpath.main(["--curves", "sect163k1,nope"])
+    assert exc.value.code == 2
+    assert "unknown curve 'nope'" in capsys.readouterr().err
+
+
 @pytest.mark.parametrize("name", ["sect163k1", "sect571r1", "secp521r1"])
 def test_the_public_calls_get_the_c_loops_inputs(name):
     """bench.c's key is 0x00 5a 5a ... (len(n) bytes) and its digest SHA-256("ecedu ecdsa bench")."""
