@@ -161,8 +161,18 @@ static const ecedu_field_impl *const g_impls[][4] = {
  * 128-bit one): 163k1 1.03, 163r1 1.11, 193r1 1.20, 233k1 1.06, 233r1 1.20,
  * 239k1 1.03, 283k1 1.06, 283r1 1.16, 409k1 1.00, 409r1 1.01, 571k1 1.02,
  * 571r1 1.03: slower or equal everywhere, so only m = 409 keeps it (equal
- * on Zen 3, faster on Zen 5).  A CPU whose measurement puts a field on a
- * lower level would bring a per-field table back. */
+ * on Zen 3, faster on Zen 5).  On an AMD EPYC Zen 4 (family 25 model 17:
+ * AVX-512 with VPCLMULQDQ and IFMA, its 512-bit operations on 256-bit units),
+ * 2 cores, the same command, 2 December 2026, avx512 won every field again:
+ *     curve        pclmul    avx2  avx512          curve    pclmul    avx2  avx512
+ *     sect163k1     21658   19890   18434          sect283k1  53066   45890   45682
+ *     sect163r1     29094   27638   23816          sect283r1  82264   72358   68770
+ *     sect193r1     34138   32734   27352          sect409k1 107120   89622   77038
+ *     sect233k1     27898   24908   23504          sect409r1 208000  167830  153270
+ *     sect233r1     44044   41496   34034          sect571k1 214890  195130  149240
+ *     sect239k1     34866   32630   27560          sect571r1 443222  401492  296998
+ * A CPU whose measurement puts a field on a lower level would bring a
+ * per-field table back. */
 static int field_index(int m) {
     for (int i = 0; i < (int)(sizeof g_impls / sizeof g_impls[0]); i++)
         if (g_impls[i][0]->m == m) return i;
@@ -184,7 +194,10 @@ int ecedu_field_implementation(int m) {
  * can be forced alone.  Same rules: the best the CPU has, unless forced lower
  * by ECEDU_PRIME_IMPL=portable|mulx|ifma at load time or by
  * ecedu_force_prime_implementation(level); fe_p256_mont.h and prime.c read the
- * flags (public: a branch on them is constant time).  The levels are ordered:
+ * flags (public: a branch on them is constant time).  Measured on an AMD Zen 4
+ * (ECDH, min TSC ticks, ECEDU_PRIME_IMPL forced in turn): ifma against mulx
+ * 0.88 on P-384 and 0.73 on P-521 (P-521 with the Fermat inversion of then),
+ * the other prime curves equal (they have no ifma copy).  The levels are ordered:
  * ifma needs mulx's BMI2 and ADX too, and at the ifma level everything but
  * the exponentiations of field/gfp/ is the mulx code. */
 int ecedu_gfp_mulx_flag = 0;
