@@ -196,7 +196,7 @@ int ecedu_field_implementation(int m) {
  * ecedu_force_prime_implementation(level); fe_p256_mont.h and prime.c read the
  * flags (public: a branch on them is constant time).  Measured on an AMD Zen 4
  * (ECDH, min TSC ticks, ECEDU_PRIME_IMPL forced in turn): ifma against mulx
- * 0.88 on P-384 and 0.73 on P-521 (P-521 with the Fermat inversion of then),
+ * 0.88 on P-384 and 0.73 on P-521 (P-521 before its ifma inversion became divsteps),
  * the other prime curves equal (they have no ifma copy).  The levels are ordered:
  * ifma needs mulx's BMI2 and ADX too, and at the ifma level everything but
  * the exponentiations of field/gfp/ is the mulx code. */

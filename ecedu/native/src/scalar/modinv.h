@@ -279,4 +279,16 @@ static void modinv(const ecedu_modinv *c, uint64_t *r, const uint64_t *x) {
     }
 }
 
+/*
+ * r = x^-1 mod p for a field's prime p (nw words, nbits bits; r may alias x), with the context of
+ * modinv_init set up on the stack: the field inversions (fe_p224_fold.h, fe_p384_fold.h,
+ * fe_p384_ifma.h, fe_p521_unsat.h, fe_p521_ifma.h) call this on their canonical 64-bit words.
+ * Contract: modinv_init's on p, modinv's on x.  Constant time in x.
+ */
+static inline void modinv_mod_prime(uint64_t *r, const uint64_t *x, const uint64_t *p, int nw, int nbits) {
+    ecedu_modinv c;
+    modinv_init(&c, p, nw, nbits);
+    modinv(&c, r, x);
+}
+
 #endif

@@ -290,7 +290,5 @@ ECEDU_FE_LEVEL_MUL_SQR(p224f)
  * inputs.  Constant time in a (modinv.h: the batch count and every index depend on p only, the
  * choices are masks); the set-up from p is public. */
 static inline void p224f_inv(p224f_fe *r, const p224f_fe *a) {
-    ecedu_modinv c;
-    modinv_init(&c, P224F_P, 4, 224);
-    modinv(&c, r->v, a->v);
+    modinv_mod_prime(r->v, a->v, P224F_P, 4, 224);
 }

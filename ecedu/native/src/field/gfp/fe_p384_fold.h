@@ -669,7 +669,5 @@ static inline __attribute__((always_inline)) void p384f_half(p384f_fe *r, const 
  * 117,500, ECDH 415,000-425,000 -> 396,000-408,000.  Constant time in a (modinv.h: the batch
  * count and every index depend on p only, the choices are masks); the set-up from p is public. */
 static inline void p384f_inv(p384f_fe *r, const p384f_fe *a) {
-    ecedu_modinv c;
-    modinv_init(&c, P384F_P, 6, 384);
-    modinv(&c, r->v, a->v);
+    modinv_mod_prime(r->v, a->v, P384F_P, 6, 384);
 }

@@ -334,11 +334,9 @@ static inline void p384i_to_bytes(uint8_t out[P384I_BYTES], const p384i_fe *a) {
  * 25,900 for the Fermat addition chain a^(p-2) over this field's product and square (383 S +
  * 14 M; 29,400 with fe_p384_fold.h's MULX ones, whose p384f_inv is now these divsteps too). */
 static inline void p384i_inv(p384i_fe *r, const p384i_fe *a) {
-    ecedu_modinv c;
     uint64_t w[6];
-    modinv_init(&c, P384I_P64, 6, 384);
     p384i_canonical64(w, a);
-    modinv(&c, w, w);
+    modinv_mod_prime(w, w, P384I_P64, 6, 384);
     ecedu_radix_from64(r->v, 8, 48, w, 6);
     ecedu_wipe(w, sizeof w);
 }

@@ -215,11 +215,9 @@ static inline void p521u_to_bytes(uint8_t out[P521U_BYTES], const p521u_fe *a) {
  * time in a (modinv.h: the batch count and every index depend on p only, the choices are
  * masks). */
 static inline void p521u_inv(p521u_fe *r, const p521u_fe *a) {
-    ecedu_modinv c;
     uint64_t w[9];
-    modinv_init(&c, P521U_P64, 9, 521);
     p521u_canonical64(w, a);
-    modinv(&c, w, w);
+    modinv_mod_prime(w, w, P521U_P64, 9, 521);
     ecedu_radix_from64(r->v, 9, 58, w, 9);
     ecedu_wipe(w, sizeof w);
 }
