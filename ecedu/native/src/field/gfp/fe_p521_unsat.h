@@ -8,12 +8,12 @@
  * function returns a LOOSE element: each limb < 2^59, v = x (mod p), not
  * necessarily < p; to_bytes and is_zero reduce fully.
  *
- * Multiplication with delayed carries: a column of the 9x9 schoolbook product
- * adds 9 products of limbs < 2^59 with no carry inside the product, and the
- * reduction costs only shifts and adds: 2^522 = 2 (mod p), so the products at
- * column k >= 9 (at 2^(58 k) = 2^(58(k-9)) 2^522) count twice in column k - 9,
- * which p521u_mul folds into the column sums themselves (the bounds there:
- * < 2^123).  One carry pass over the nine columns (u128) leaves limbs < 2^58 and
+ * Multiplication with delayed carries: a column of the 9x9 product adds at most
+ * 9 products of limbs < 2^59 with no carry inside the product (p521u_mul forms
+ * the columns by three-way Karatsuba on blocks of three limbs: 54 products), and
+ * the reduction costs only shifts and adds: 2^522 = 2 (mod p), so column
+ * k >= 9 (at 2^(58 k) = 2^(58(k-9)) 2^522) counts twice in column k - 9
+ * (the folded sums < 2^123).  One carry pass over the nine columns (u128) leaves limbs < 2^58 and
  * a carry c < 2^67 out of limb 8, worth c 2^522 = 2c: added to limb 0 (< 2^58 +
  * 2^68) and carried once into limb 1 (< 2^58 + 2^11): limbs < 2^59, the loose
  * bound, which mul accepts.  Additions and subtractions end in one parallel
@@ -49,13 +49,11 @@ static inline void p521u_carry(uint64_t v[9]) {
     for (int i = 1; i < 9; i++) v[i] = ecedu_in_reg((v[i] & P521U_M58) + c[i - 1]);
 }
 
-/* The product, with the reduction folded into the columns (a product-scanning schoolbook
- * product, GECC Alg. 2.10's column order): 2^522 = 2 (mod p), so the product x_i y_j with
- * i + j = k + 9 >= 9 belongs to column k, doubled; with y2 = 2 y (limbs < 2^60) column k is
- *     c_k = sum_{i <= k} x_i y_(k-i) + sum_{i > k} x_i y2_(k+9-i),
- * nine products < 2^59 2^60 each, c_k < 9 2^119 < 2^123: nine 128-bit accumulators instead
- * of 17 columns folded afterwards (which GCC 12 could not keep in registers: 80 against 71
- * TSC ticks in a dependent chain on the EPYC), then one carry pass (p521u_carry_cols). */
+/* The carry pass of the product and the square: nine folded column sums d_k < 2^123
+ * (d_k = c_k + 2 c_(k+9), c the 17 columns of the unreduced product: 2^522 = 2 mod p) to a
+ * loose element.  Each column keeps its low 58 bits and passes the rest up (a carry < 2^66);
+ * the carry out of column 8 is worth 2^522 = 2, so twice it goes into limb 0 and the excess
+ * of limb 0 once into limb 1. */
 static inline __attribute__((always_inline)) void p521u_carry_cols(p521u_fe *r, const unsigned __int128 c[9]) {
     typedef unsigned __int128 u128;
     u128 carry = 0;
@@ -69,38 +67,82 @@ static inline __attribute__((always_inline)) void p521u_carry_cols(p521u_fe *r, 
     r->v[1] += (uint64_t)(u >> 58); /* < 2^58 + 2^11: loose */
 }
 
-/* Out of line (noinline) on purpose, the square too: inlined, the product (81 MUL, 1.9 KB of
+/* The 3 x 3 block of the product: limbs a[0..2] times b[0..2], its five columns
+ * o_j = sum_{i + l = j} a_i b_l (at most three products). */
+static inline __attribute__((always_inline)) void p521u_mul3(unsigned __int128 o[5], const uint64_t a[3], const uint64_t b[3]) {
+    typedef unsigned __int128 u128;
+    o[0] = (u128)a[0] * b[0];
+    o[1] = (u128)a[0] * b[1] + (u128)a[1] * b[0];
+    o[2] = (u128)a[0] * b[2] + (u128)a[1] * b[1] + (u128)a[2] * b[0];
+    o[3] = (u128)a[1] * b[2] + (u128)a[2] * b[1];
+    o[4] = (u128)a[2] * b[2];
+}
+
+/* The product by three-way Karatsuba on blocks of three limbs (GECC sec. 2.2.2's
+ * Karatsuba-Ofman idea, the three-term form): with x = X0 + X1 t + X2 t^2, t = 2^174,
+ * and y alike, the nine block products XiYj come from six,
+ *     P0 = X0Y0, P1 = X1Y1, P2 = X2Y2,
+ *     P01 = (X0+X1)(Y0+Y1), P02 = (X0+X2)(Y0+Y2), P12 = (X1+X2)(Y1+Y2),
+ *     xy = P0 + (P01-P0-P1) t + (P02-P0-P2+P1) t^2 + (P12-P1-P2) t^3 + P2 t^4,
+ * an identity of polynomials in the limb positions: column by column it yields the
+ * schoolbook column sums c_k = sum_{i+j=k} x_i y_j, k = 0..16, exactly (nonnegative,
+ * < 9 2^118 < 2^122; the block sums have limbs < 2^60, their products < 2^120, every
+ * intermediate column < 3 2^120 < 2^122: no u128 wraps).  54 products instead of 81.
+ * Then the reduction: 2^522 = 2 (mod p), so d_k = c_k + 2 c_(k+9) (k < 8), d_8 = c_8
+ * -- the column sums the schoolbook loop with y2 = 2y used to form, the same integers
+ * (< 17 2^118 < 2^123), so the carry pass and its bounds are unchanged (p521u_carry_cols).
+ * It replaced the product-scanning schoolbook product (81 products, the fold as y2 = 2y in the
+ * columns k + 9 - i, nine 128-bit accumulators; GECC Alg. 2.10's column order).  Measured on an
+ * AMD EPYC Zen 3 (dependent chain, min TSC ticks of 3000 x 100, both in one driver): 138 -> 124
+ * per product, the same outputs on 200 000 random loose inputs (limbs < 2^59, the all-ones
+ * limbs among them); secp521r1 ECDH in curve/prime/README.md.  The same three-way split for the
+ * square (36 products against 45) measured slower, 79-81 -> 92-109 ticks: the square keeps
+ * its cross products once instead.
+ *
+ * Out of line (noinline) on purpose, the square too: inlined, the product (1.9 KB of
  * code) and the square (1.2 KB) made the curve's formulas huge straight code -- the Jacobian
  * doubling 11.6 KB, PC(mul) with its inlined additions 40 KB, the secp521r1 unit's text 254 KB
  * (objdump, GCC 12 -O3) -- and calls are cheaper than those code's trips through the caches:
  * out of line, 5.5 KB, 6 KB and 125 KB.  Measured on the EPYC (secp521r1 k Q, this unit built
  * both ways and linked into one driver, alternating runs, min of 40 each; the machine shared):
- * about 505 000 against 545 000 to 620 000 TSC ticks, -8% or more; the 128-bit column code
- * itself unchanged.  ("unused": no warning in a unit that includes the header and does not
- * use them.) */
+ * about 505 000 against 545 000 to 620 000 TSC ticks, -8% or more.  ("unused": no warning in
+ * a unit that includes the header and does not use them.) */
 static __attribute__((noinline, unused)) void p521u_mul(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) {
     typedef unsigned __int128 u128;
     const uint64_t *x = a->v, *y = b->v;
-    uint64_t y2[9];
-    for (int i = 0; i < 9; i++) y2[i] = ecedu_in_reg(2 * y[i]);
-    u128 c[9];
-#pragma GCC unroll 9
-    for (int k = 0; k < 9; k++) {
-        u128 s = 0;
-#pragma GCC unroll 9
-        for (int i = 0; i <= k; i++) s += (u128)x[i] * y[k - i];
-#pragma GCC unroll 9
-        for (int i = k + 1; i < 9; i++) s += (u128)x[i] * y2[k + 9 - i];
-        c[k] = s;
+    uint64_t xs[9], ys[9]; /* X0+X1, X0+X2, X1+X2 and the same of y: limbs < 2^60 */
+    for (int i = 0; i < 3; i++) {
+        xs[i] = x[i] + x[i + 3], ys[i] = y[i] + y[i + 3];
+        xs[i + 3] = x[i] + x[i + 6], ys[i + 3] = y[i] + y[i + 6];
+        xs[i + 6] = x[i + 3] + x[i + 6], ys[i + 6] = y[i + 3] + y[i + 6];
     }
-    p521u_carry_cols(r, c);
+    u128 p0[5], p1[5], p2[5], p01[5], p02[5], p12[5];
+    p521u_mul3(p0, x, y);
+    p521u_mul3(p1, x + 3, y + 3);
+    p521u_mul3(p2, x + 6, y + 6);
+    p521u_mul3(p01, xs, ys);
+    p521u_mul3(p02, xs + 3, ys + 3);
+    p521u_mul3(p12, xs + 6, ys + 6);
+    u128 c[17] = {0};
+    for (int j = 0; j < 5; j++) {
+        c[j] += p0[j];
+        c[j + 3] += p01[j] - p0[j] - p1[j];
+        c[j + 6] += p02[j] - p0[j] - p2[j] + p1[j];
+        c[j + 9] += p12[j] - p1[j] - p2[j];
+        c[j + 12] += p2[j];
+    }
+    u128 d[9];
+    for (int k = 0; k < 8; k++) d[k] = c[k] + 2 * c[k + 9];
+    d[8] = c[8];
+    p521u_carry_cols(r, d);
 }
 
-/* The square the same way with each cross product once (HAC Alg. 14.16): with x2 = 2 x and
+/* The square by product scanning (GECC Alg. 2.10's column order), the fold in the columns and
+ * each cross product once (HAC Alg. 14.16): with x2 = 2 x and
  * x4 = 4 x (limbs < 2^61), column k gets x2_i x_j for i < j, i + j = k, the square x_(k/2)^2,
  * and, folded from column k + 9, x4_i x_j for i < j, i + j = k + 9, and x2_m x_m for
  * 2m = k + 9: at most five products < 2^120 (45 in all, against 81), c_k < 2^123.
- * Measured 48 TSC ticks against 80 for p521u_mul(a, a) (dependent chain; the loops fully
+ * Measured 48 TSC ticks against 80 for the schoolbook p521u_mul(a, a) then (dependent chain; the loops fully
  * unrolled by the pragmas: GCC 12 left them rolled, and then the square was slower). */
 static __attribute__((noinline, unused)) void p521u_sqr(p521u_fe *r, const p521u_fe *a) {
     typedef unsigned __int128 u128;
