@@ -99,7 +99,7 @@ static inline __attribute__((always_inline)) void p521u_mul3(unsigned __int128 o
  * square (36 products against 45) measured slower, 79-81 -> 92-109 ticks: the square keeps
  * its cross products once instead.
  *
- * Out of line (noinline) on purpose, the square too: inlined, the product (1.9 KB of
+ * Out of line (noinline) on purpose, the square too: inlined, the schoolbook product (1.9 KB of
  * code) and the square (1.2 KB) made the curve's formulas huge straight code -- the Jacobian
  * doubling 11.6 KB, PC(mul) with its inlined additions 40 KB, the secp521r1 unit's text 254 KB
  * (objdump, GCC 12 -O3) -- and calls are cheaper than those code's trips through the caches:
