@@ -101,6 +101,32 @@ def test_trace_and_half_trace_vs_definition(m):
         assert native.field_half_trace(m, a) == O.half_trace(m, a)
 
 
+def _trace_of_basis(m):
+    """Tr(z^i) for every i < m as the trace of the matrix of x -> z^i x (the definition of the
+    field trace as a linear map, independent of the power sums the C library uses): the sum over
+    j of the coefficient of z^j in z^(i+j) mod f."""
+    f = O.modulus(m)
+    powers = [1]
+    for _ in range(2 * m - 2):
+        v = powers[-1] << 1
+        powers.append(v ^ f if v >> m else v)
+    return [sum((powers[i + j] >> j) & 1 for j in range(m)) & 1 for i in range(m)]
+
+
+@pytest.mark.parametrize("m", MS)
+def test_trace_of_every_basis_element_all_paths(m):
+    """The trace mask bit by bit: Tr(z^i) for all i < m on every path, against the matrix trace;
+    and three of them against the definition sum of c^(2^i) as well."""
+    expect = _trace_of_basis(m)
+    for i in (0, 1, m - 1):
+        assert O.trace(m, 1 << i) == expect[i]
+    assert expect[0] == m & 1  # Tr(1) = m mod 2
+    for impl in runnable_paths():
+        with forced(impl):
+            got = [native.field_trace(m, 1 << i) for i in range(m)]
+            assert got == expect, (impl, [i for i in range(m) if got[i] != expect[i]])
+
+
 @pytest.mark.parametrize("m", [163, 233, 283, 409])
 def test_vs_galois(m, each_path):
     galois = pytest.importorskip("galois")

@@ -50,32 +50,46 @@ static void FN(half_trace)(uint64_t *r, const uint64_t *a) {
 }
 
 /* Trace Tr(c) = sum_{i<m} c^(2^i) in {0,1}.  The trace is linear, so
- * Tr(c) = parity(c AND tmask) where bit i of tmask is Tr(z^i); tmask is
- * computed once (from public data) by the slow definition. */
+ * Tr(c) = parity(c AND tmask) where bit i of tmask is Tr(z^i).
+ *
+ * Tr(z^i) needs no squaring at all.  The conjugates z^(2^j), j < m, are the m
+ * roots of f, so Tr(z^i) is the power sum s_i of the roots, and Newton's
+ * identities give the power sums from the coefficients of
+ * f(x) = x^m + f_(m-1) x^(m-1) + ... + f_0 (Lidl-Niederreiter, "Finite
+ * Fields", Thm 1.75; the signs vanish in characteristic 2):
+ *     s_0 = m mod 2,
+ *     s_i = f_(m-1) s_(i-1) + ... + f_(m-i+1) s_1 + i f_(m-i)   (1 <= i < m).
+ * f_(m-j) = 1 only for m - j a low term r of f (GF_RED_TERMS), so the sum has
+ * at most GF_NRED - 1 terms, s_(i-(m-r)) for m - r < i, and i f_(m-i) is 1 only
+ * for i odd with m - i a term.  Example, m = 163 (f = z^163 + z^7 + z^6 + z^3
+ * + 1): s_i = 0 up to i = 156, s_157 = 157 f_6 = 1, the rest 0, so
+ * tmask = {0, 157}.  About m GF_NRED steps on public constants (the
+ * definition took m (m - 1) squarings per field and level: 50 ms of every
+ * library load); FN(trace_masks) fills tmask once, at load (cpu.c), so that
+ * later calls only read it (thread safety). */
 static uint64_t FN(tmask)[GF_NW];
 static int FN(tmask_ready);
 
-static int FN(trace_slow)(const uint64_t *a) {
-    uint64_t t[GF_NW], acc[GF_NW];
-    FN(copy)(t, a);
-    FN(copy)(acc, a);
+static void FN(trace_masks)(void) {
+    uint8_t s[GF_M];
+    for (int j = 0; j < GF_NW; j++) FN(tmask)[j] = 0;
+    s[0] = GF_M & 1;
     for (int i = 1; i < GF_M; i++) {
-        FN(sqr)(t, t);
-        FN(add)(acc, acc, t);
+        uint8_t si = 0;
+        for (int t = 0; t < GF_NRED; t++) {
+            const int j = GF_M - FN(red_terms)[t]; /* f_(m-j) = 1 */
+            if (j < i) si ^= s[i - j];
+            if (j == i) si ^= (uint8_t)(i & 1);
+        }
+        s[i] = si;
     }
-    return (int)(acc[0] & 1);
+    for (int i = 0; i < GF_M; i++)
+        if (s[i]) FN(tmask)[i >> 6] |= 1ULL << (i & 63);
+    FN(tmask_ready) = 1;
 }
 
 static int FN(trace)(const uint64_t *a) {
-    if (!FN(tmask_ready)) {
-        uint64_t e[GF_NW];
-        for (int i = 0; i < GF_M; i++) {
-            for (int j = 0; j < GF_NW; j++) e[j] = 0;
-            e[i >> 6] = 1ULL << (i & 63);
-            if (FN(trace_slow)(e)) FN(tmask)[i >> 6] |= 1ULL << (i & 63);
-        }
-        FN(tmask_ready) = 1;
-    }
+    if (!FN(tmask_ready)) FN(trace_masks)();
     uint64_t acc = 0;
     for (int i = 0; i < GF_NW; i++) acc ^= a[i] & FN(tmask)[i];
     return __builtin_parityll(acc);
