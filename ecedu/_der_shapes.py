@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["spki_point", "signature_octets", "signature_rs", "signature_der", "signature_der_octets"]
+__all__ = ["spki_point", "signature_octets", "signature_rs", "signature_der"]
 
 
 @cache
@@ -119,18 +119,3 @@ def signature_der(r: int, s: int) -> bytes:
     """``SEQUENCE { INTEGER r, INTEGER s }`` in DER for 1 ≤ r, s < 2^1000 (the caller checks
     the range against n); the same bytes asn1crypto's DSASignature writes."""
     return _sequence(_der_integer(r) + _der_integer(s))
-
-
-def _der_integer_octets(fixed: bytes) -> bytes:
-    """_der_integer of the value of *fixed* (big-endian, nonzero), from its octets: the leading
-    zero octets dropped, one 0x00 put back before a set top bit (X.690 §8.3.2)."""
-    body = fixed.lstrip(b"\x00")
-    if body[0] & 0x80:
-        body = b"\x00" + body
-    return b"\x02" + bytes([len(body)]) + body
-
-
-def signature_der_octets(r: bytes, s: bytes) -> bytes:
-    """signature_der for r and s given as fixed-length big-endian octets (as the C signer writes
-    them; both nonzero): the same bytes, with no int in between."""
-    return _sequence(_der_integer_octets(r) + _der_integer_octets(s))

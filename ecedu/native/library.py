@@ -128,6 +128,9 @@ SIGNATURES = {
     "ecedu_bench_x25519": (_dbl, [_long]),
     # issue 15: the public ecdsa.verify in one call (a SEC 1 key, r and s as DER contents)
     "ecedu_ecdsa_verify_sec1_vartime": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz, _cp, _sz]),
+    # and the same with the signature in DER, written and read in C (protocol/sig_der.c)
+    "ecedu_ecdsa_sign_der": (_int, [_int, _cp, _sz, _cp, _sz, _u8p, _sz]),
+    "ecedu_ecdsa_verify_der_vartime": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz]),
 }
 
 #: The exception and message of each C error code, by the code's name in ecedu_native.h.

@@ -2,7 +2,8 @@
  * ctime_ecdsa_driver.c -- constant-time check of the native ECDSA signing
  * path under valgrind memcheck (libsecp256k1's valgrind_ctime_test method).
  *
- * The secrets -- the private key d, and for ecedu_ecdsa_sign_with_k the
+ * The secrets -- the private key d (ecedu_ecdsa_sign, and ecedu_ecdsa_sign_der
+ * with its DER output), and for ecedu_ecdsa_sign_with_k the
  * nonce k -- are marked undefined with VALGRIND_MAKE_MEM_UNDEFINED.  The
  * digest is public.  Memcheck then reports every branch and memory index
  * that depends on them.  Inside the library, ecdsa.c declassifies (when
@@ -74,6 +75,15 @@ static int run_curve(int ci) {
     ECEDU_CT_PUBLIC(r, NL);
     ECEDU_CT_PUBLIC(s, NL);
     if (rc) return 1;
+
+    /* the signature written in DER (ecedu_ecdsa_sign_der, protocol/sig_der.c): d secret; the
+     * encoding reads only the declassified r and s */
+    unsigned char der[3 + 2 * (80 + 3)];
+    ECEDU_CT_SECRET(d, NL);
+    rc = ecedu_ecdsa_sign_der(ci, d, NL, digest, 32, der, sizeof der);
+    ECEDU_CT_PUBLIC(&rc, sizeof rc);
+    if (rc <= 0) return 1;
+    ECEDU_CT_PUBLIC(der, (size_t)rc);
 
     /* caller-supplied nonce: d and k secret */
     ECEDU_CT_SECRET(d, NL);

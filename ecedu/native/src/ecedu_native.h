@@ -274,6 +274,27 @@ int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
                                     const uint8_t *digest, size_t digestlen, const uint8_t *r,
                                     size_t rlen, const uint8_t *s, size_t slen);
 
+/*
+ * ecedu_ecdsa_sign with the signature written as OpenSSL writes it: the DER ECDSA-Sig-Value
+ * (SEC 1 v2 §C.8) into sig (sigcap octets, at least 3 + 2 (nlen + 3), the longest such
+ * signature; else ECEDU_ERR_LENGTH).  Returns its length (> 0), or a negative error as
+ * ecedu_ecdsa_sign (sig not written).
+ */
+int ecedu_ecdsa_sign_der(int ci, const uint8_t *d, size_t dlen, const uint8_t *digest,
+                         size_t digestlen, uint8_t *sig, size_t sigcap);
+
+/*
+ * ecedu_ecdsa_verify_sec1_vartime with the signature as its DER ECDSA-Sig-Value (sig, siglen
+ * octets).  The key is checked first, with the same errors; then a signature that is not in
+ * the strict form this entry reads (one-octet lengths, 0x81 L for 0x80..0xff; positive
+ * INTEGERs in minimal form, so 0 and negative values are shape errors too) gives
+ * ECEDU_ERR_LENGTH: the caller decides (ecedu's Python path parses it and calls it not
+ * valid).  Else 1 if valid, 0 if not.  Public data only: variable time.
+ */
+int ecedu_ecdsa_verify_der_vartime(int ci, const uint8_t *point, size_t plen,
+                                   const uint8_t *digest, size_t digestlen, const uint8_t *sig,
+                                   size_t siglen);
+
 /* ------------------------------------------- prime fields, modular powers */
 
 /*

@@ -419,4 +419,17 @@ int ecedu_bytes_to_words(uint64_t *w, int nw, const uint8_t *in, size_t len);
  * callers pass len >= bytes needed). */
 void ecedu_words_to_bytes(uint8_t *out, size_t len, const uint64_t *w, int nw);
 
+/* protocol/sig_der.c: ECDSA-Sig-Value (SEC 1 §C.8) in DER, as OpenSSL writes it.
+ * ecedu_sig_der_max: the longest signature for an nlen-octet n, 3 + 2 (nlen + 3).
+ * ecedu_sig_der_write: the signature of r, s (nlen big-endian octets each, nlen <= 72, values
+ *   >= 1) into out (ecedu_sig_der_max(nlen) octets); returns its length.
+ * ecedu_sig_der_read: 1 if sig (len octets) is such a signature in strict DER (one-octet
+ *   lengths, 0x81 L for 0x80..0xff; minimal positive INTEGERs), with *r, *s pointing at the
+ *   INTEGERs' contents in sig (*rlen, *slen octets, one leading 0x00 before a set top bit);
+ *   else 0, *r, *s unspecified.  Public data: variable time. */
+size_t ecedu_sig_der_max(size_t nlen);
+size_t ecedu_sig_der_write(uint8_t *out, const uint8_t *r, const uint8_t *s, size_t nlen);
+int ecedu_sig_der_read(const uint8_t *sig, size_t len, const uint8_t **r, size_t *rlen,
+                       const uint8_t **s, size_t *slen);
+
 #endif /* ECEDU_INTERNAL_H */

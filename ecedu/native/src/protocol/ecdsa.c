@@ -15,7 +15,9 @@
  *            ecedu_ecdsa_verify_sec1_vartime is the same from the key's SEC 1
  *            encoding (decoded and validated once, before anything else) and
  *            r, s as the contents of their DER INTEGERs: the public
- *            ecdsa.verify in one call (ecedu/native/fastpath.py).
+ *            ecdsa.verify in one call (ecedu/native/fastpath.py);
+ *            ecedu_ecdsa_verify_der_vartime the same from the DER signature,
+ *            and ecedu_ecdsa_sign_der the signature in DER (protocol/sig_der.c).
  *
  * Secrets: the private key d and the nonce k (and everything derived from
  * them before the signature is output) go only through constant-time code:
@@ -511,6 +513,34 @@ int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
     /* the key first: an invalid key is an error whatever the signature (SEC 1 4.1.4 step 1
      * presumes a valid Q); ecedu_decode_point validates it, so verify_validated does not */
     if ((rc = ecedu_decode_point(ci, point, plen, qx, qy))) return rc;
+    const size_t NL = nlen_of(ci);
+    if (!component_load_vartime(rb, NL, r, rlen) || !component_load_vartime(sb, NL, s, slen))
+        return 0;
+    return verify_validated(ci, qx, qy, digest, digestlen, rb, sb);
+}
+
+int ecedu_ecdsa_sign_der(int ci, const uint8_t *d, size_t dlen, const uint8_t *digest,
+                         size_t digestlen, uint8_t *sig, size_t sigcap) {
+    if (!valid_ci(ci) || !sig) return ECEDU_ERR_CURVE;
+    const size_t NL = nlen_of(ci);
+    if (sigcap < ecedu_sig_der_max(NL)) return ECEDU_ERR_LENGTH;
+    uint8_t r[8 * W], s[8 * W];
+    const int rc = ecedu_ecdsa_sign(ci, d, dlen, digest, digestlen, r, s, NL);
+    if (rc) return rc; /* public: declassified by finish_signature, as r and s */
+    return (int)ecedu_sig_der_write(sig, r, s, NL);
+}
+
+int ecedu_ecdsa_verify_der_vartime(int ci, const uint8_t *point, size_t plen,
+                                   const uint8_t *digest, size_t digestlen, const uint8_t *sig,
+                                   size_t siglen) {
+    if (!valid_ci(ci) || !point || !sig) return ECEDU_ERR_CURVE;
+    if (!digest && digestlen) return ECEDU_ERR_LENGTH;
+    uint8_t qx[72], qy[72], rb[8 * W], sb[8 * W];
+    const uint8_t *r, *s;
+    size_t rlen, slen;
+    int rc;
+    if ((rc = ecedu_decode_point(ci, point, plen, qx, qy))) return rc; /* the key first */
+    if (!ecedu_sig_der_read(sig, siglen, &r, &rlen, &s, &slen)) return ECEDU_ERR_LENGTH;
     const size_t NL = nlen_of(ci);
     if (!component_load_vartime(rb, NL, r, rlen) || !component_load_vartime(sb, NL, s, slen))
         return 0;
