@@ -53,6 +53,8 @@
  * (W - 1)^2 + 2 (W - 1) = W^2 - 1.
  */
 
+#include "scalar/modinv.h" /* the divsteps inversion, p256m_inv */
+
 typedef struct { uint64_t v[4]; } p256m_fe;
 enum { P256M_BYTES = 32 };
 
@@ -393,35 +395,18 @@ ECEDU_FE_LEVEL_MUL_SQR(p256m)
 #include "field/gfp/fe_sat.tmpl.h"
 #include "field/gfp/fe_sat_undef.h"
 
-/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0) by a fixed addition chain (derived here, in the
- * manner of p224u_inv).  In 32-bit groups, most significant first,
- *     p - 2 = ffffffff 00000001 00000000 00000000 00000000 ffffffff ffffffff fffffffd,
- * so with e_k = a^(2^k - 1) and e_(j+k) = e_j^(2^k) e_k: e1 e2 e3 e6 e12 e15 e30 e32
- * (e15 = e12^(2^3) e3, e32 = e30^(2^2) e2), then
- *     t = e32^(2^32) e1          the top 64 bits ffffffff 00000001,
- *     t = t^(2^128) e32          three zero groups, then ffffffff,
- *     t = t^(2^32) e32           ffffffff,
- *     t = t^(2^30) e30           the top 30 bits of fffffffd (30 ones),
- *     r = t^(2^2) e1             its last two bits 01,
- * exponents 2^256 - 2^224 + 2^192 + 2^96 - 3 = p - 2 (the tests compare a a^-1 with 1).
- * 255 squarings and 12 multiplications, against about 252 squarings and 64 + 14
- * multiplications for the 4-bit window of fe_sat.tmpl.h; the sequence depends on p only:
- * constant time. */
+/* r = a^-1 (0 -> 0) by the constant-time divsteps inversion of scalar/modinv.h (Bernstein-Yang,
+ * batches of 62 divsteps on 62-bit limbs; p is public and odd), as p384f_inv in fe_p384_fold.h,
+ * with one step more: the elements here are Montgomery residues A = a R (R = 2^256), fully
+ * reduced, so modinv's contract 0 <= A < p holds and it returns A^-1 = a^-1 R^-1; two Montgomery
+ * products by R^2 mod p (each x R^2 / R = x R) bring that to a^-1 R, the residue of a^-1.
+ * It replaced the Fermat addition chain a^(p-2) (255 squarings and 12 products).  Constant time in a (modinv.h: the batch count and every index depend
+ * on p only, the choices are masks; the products by R^2 are straight-line code). */
 static inline void p256m_inv(p256m_fe *r, const p256m_fe *a) {
-    p256m_fe e1 = *a, e2, e3, e6, e12, e15, e30, e32, t;
-    p256m_sqr_n_mul(&e2, &e1, 1, &e1);
-    p256m_sqr_n_mul(&e3, &e2, 1, &e1);
-    p256m_sqr_n_mul(&e6, &e3, 3, &e3);
-    p256m_sqr_n_mul(&e12, &e6, 6, &e6);
-    p256m_sqr_n_mul(&e15, &e12, 3, &e3);
-    p256m_sqr_n_mul(&e30, &e15, 15, &e15);
-    p256m_sqr_n_mul(&e32, &e30, 2, &e2);
-    p256m_sqr_n_mul(&t, &e32, 32, &e1);
-    p256m_sqr_n_mul(&t, &t, 128, &e32);
-    p256m_sqr_n_mul(&t, &t, 32, &e32);
-    p256m_sqr_n_mul(&t, &t, 30, &e30);
-    p256m_sqr_n_mul(r, &t, 2, &e1);
-    ecedu_wipe(&e1, sizeof e1), ecedu_wipe(&e2, sizeof e2), ecedu_wipe(&e3, sizeof e3);
-    ecedu_wipe(&e6, sizeof e6), ecedu_wipe(&e12, sizeof e12), ecedu_wipe(&e15, sizeof e15);
-    ecedu_wipe(&e30, sizeof e30), ecedu_wipe(&e32, sizeof e32), ecedu_wipe(&t, sizeof t);
+    const p256m_fe r2 = {{P256M_R2[0], P256M_R2[1], P256M_R2[2], P256M_R2[3]}};
+    p256m_fe t;
+    modinv_mod_prime(t.v, a->v, P256M_P, 4, 256);
+    p256m_mul(&t, &t, &r2);
+    p256m_mul(r, &t, &r2);
+    ecedu_wipe(&t, sizeof t);
 }
