@@ -18,7 +18,7 @@ from __future__ import annotations
 
 from functools import cache
 
-__all__ = ["spki_point", "signature_octets", "signature_rs", "signature_der"]
+__all__ = ["spki_point", "spki_prefixes_of", "signature_octets", "signature_rs", "signature_der"]
 
 
 @cache
@@ -42,6 +42,13 @@ def _spki_prefixes() -> dict[tuple[bytes, int], str]:
 @cache
 def _prefix_lengths() -> tuple[int, ...]:
     return tuple(sorted({len(prefix) for prefix, _ in _spki_prefixes()}))
+
+
+def spki_prefixes_of(name: str) -> dict[int, bytes]:
+    """``{total length: prefix}`` of the two SPKI shapes (compressed and uncompressed point) of
+    the curve *name*: the part of the table above that a caller fixed on one curve needs
+    (ecedu/native/fastpath.py: one look-up and one startswith instead of spki_point's scan)."""
+    return {total: prefix for (prefix, total), n in _spki_prefixes().items() if n == name}
 
 
 def spki_point(der: bytes) -> tuple[str, bytes] | None:

@@ -29,7 +29,7 @@ from __future__ import annotations
 
 import ctypes
 
-from ecedu._der_shapes import spki_point
+from ecedu._der_shapes import spki_prefixes_of
 from ecedu.curves import get_curve
 
 from . import library
@@ -59,6 +59,7 @@ class NativeCurve:
         "_nlen_size",
         "_flen_size",
         "_point_size",
+        "_spki",
         "_coord",
         "_scalar",
         "_ecdh",
@@ -77,6 +78,11 @@ class NativeCurve:
         self._nlen_size, self._flen_size = ctypes.c_size_t(c.nlen), ctypes.c_size_t(c.flen)
         # the two SEC 1 lengths (compressed 1 + f, uncompressed 1 + 2f bytes)
         self._point_size = {1 + c.flen: _SIZE[1 + c.flen], 1 + 2 * c.flen: _SIZE[1 + 2 * c.flen]}
+        # the curve's two SPKI shapes: {total length: (prefix, its length, the point's c_size_t)}
+        self._spki = {
+            total: (prefix, len(prefix), _SIZE[total - len(prefix)])
+            for total, prefix in spki_prefixes_of(curve.name).items()
+        }
         self._coord, self._scalar = c.coord_buffer, ctypes.c_uint8 * c.nlen
         # the longest DER signature, 3 + 2 (nlen + 3) octets (protocol/sig_der.c)
         self._der, self._der_size = ctypes.c_uint8 * (9 + 2 * c.nlen), ctypes.c_size_t(9 + 2 * c.nlen)
@@ -94,12 +100,9 @@ class NativeCurve:
         size = self._point_size.get(len(key))
         if size is not None and key[0] in (2, 3, 4):
             return key, size
-        if key[:1] == b"\x30":
-            found = spki_point(key)
-            if found is not None and found[0] == self.name:
-                size = self._point_size.get(len(found[1]))
-                if size is not None:
-                    return found[1], size
+        spki = self._spki.get(len(key))
+        if spki is not None and key.startswith(spki[0]):
+            return key[spki[1] :], spki[2]
         return None
 
     def ecdh(self, d: int, key: bytes) -> bytes | None:
