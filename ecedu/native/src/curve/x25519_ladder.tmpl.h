@@ -16,7 +16,7 @@
  * add_lazy, sub_lazy (a sum / difference that mul and sqr accept, of two outputs of mul,
  * sqr or mul_small, or of the start values); mul_small (times a public k < 2^17, input an
  * output of mul/sqr, output one add_lazy accepts); cswap (swap under a mask 0 / all-ones);
- * inv (a^(p-2), 0 -> 0, of an output of mul/sqr).  Each field states its bounds.
+ * inv (a^-1, 0 -> 0, of an output of mul/sqr).  Each field states its bounds.
  *
  * The ladder (Montgomery, Math. Comp. 48, 1987; the form of RFC 7748 §5): (x2 : z2)
  * and (x3 : z3) are the projective u-coordinates of m P and (m + 1) P for the bits m of
@@ -27,8 +27,8 @@
  * two points are exchanged by cswap with a mask when the bit differs from the previous one.
  *
  * Constant time in the scalar: a fixed count of 255 steps, the same field operations in
- * each, the bits read at public positions and turned into masks, and one inversion
- * z2^(p-2) by a fixed addition chain (XF(inv)).  tests/ctime/ctime_x25519_driver.c checks
+ * each, the bits read at public positions and turned into masks, and one inversion of
+ * z2 by constant-time divsteps (XF(inv), field/gfp/fe25519_inv.tmpl.h).  tests/ctime/ctime_x25519_driver.c checks
  * it with valgrind at both levels.  The input u may be any 32 bytes (RFC 7748 §5: bit 255
  * masked, non-canonical values reduced); a small-order u gives u = 0 at the end, which the
  * caller refuses (RFC 7748 §6.1, protocol/x25519.c).

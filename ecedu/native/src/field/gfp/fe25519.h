@@ -278,9 +278,8 @@ static inline uint64_t fe25519_is_zero(const fe25519_fe *a) {
     return ((~t & (t - 1)) >> 63) * UINT64_MAX;
 }
 
-/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0), a in L, r in T: fe25519_inv, the addition chain of
- * Bernstein's curve25519 reference software (254 squarings, 11 multiplications), written once
- * for both X25519 fields in fe25519_inv.tmpl.h (its comment gives the steps). */
+/* r = a^-1 (0 -> 0), a in L, r in T: fe25519_inv by the divsteps of scalar/modinv.h on the
+ * canonical words, written once for both X25519 fields in fe25519_inv.tmpl.h. */
 #define INVF(name) fe25519_##name
 #define FE25519_INV_FN static inline
 #include "field/gfp/fe25519_inv.tmpl.h"

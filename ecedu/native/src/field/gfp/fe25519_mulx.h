@@ -419,9 +419,14 @@ FE25519X_INL uint64_t fe25519x_is_zero(const fe25519x_fe *a) {
     return ecedu_ct_is_zero_u64(w[0] | w[1] | w[2] | w[3]);
 }
 
-/* r = a^(p-2) = a^-1 (Fermat; 0 -> 0), a in L, r in T: fe25519x_inv, the addition chain of
- * fe25519_inv (Bernstein's, 254 squarings, 11 multiplications) from the same source,
- * fe25519_inv.tmpl.h, over this representation's sqr, sqr_n and mul. */
+/* The element of the four little-endian words w (< 2^256; the representation takes any such
+ * value): a copy. */
+FE25519X_INL void fe25519x_from_words(fe25519x_fe *r, const uint64_t w[4]) {
+    for (int i = 0; i < 4; i++) r->v[i] = w[i];
+}
+
+/* r = a^-1 (0 -> 0), a in L, r < p: fe25519x_inv by the divsteps of scalar/modinv.h on the
+ * canonical words, from the same source as fe25519_inv, fe25519_inv.tmpl.h. */
 #define INVF(name) fe25519x_##name
 #define FE25519_INV_FN FE25519X_INL
 #include "field/gfp/fe25519_inv.tmpl.h"
