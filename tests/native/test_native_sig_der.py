@@ -30,6 +30,8 @@ from ecedu.native import library  # noqa: E402
 CURVES = [
     c for c in ("sect163k1", "sect233r1", "sect571k1", "secp256r1", "secp521r1") if c in native.ALL_CURVES
 ]
+# the reader on every shape needs no 570-bit verification (slow under ASan): P-521 has the long form
+VERIFY_CURVES = [c for c in CURVES if c != "sect571k1"]
 
 
 def _err(name):
@@ -159,9 +161,9 @@ def _malformed(der: bytes, L: int):
         yield b"\x30\x81" + bytes([total]) + ints  # DER for 128 only
 
 
-@pytest.mark.parametrize("name", CURVES)
+@pytest.mark.parametrize("name", VERIFY_CURVES)
 def test_verify_der_answers_as_the_python_reader_and_the_sec1_entry(name):
-    for seed in range(4):
+    for seed in range(3):
         curve, d, point, rng = _key(name, seed)
         digest = hashlib.sha256(rng.randbytes(seed + 3)).digest()
         r, s = native.ecdsa_bridge.ecdsa_sign(name, d, digest)
@@ -232,7 +234,7 @@ def _der_like():
     return st.one_of(seq, st.binary(max_size=160))
 
 
-@given(sig=_der_like(), which=st.sampled_from(CURVES))
+@given(sig=_der_like(), which=st.sampled_from(VERIFY_CURVES))
 def test_verify_der_on_arbitrary_bytes(sig, which):
     curve, d, point, _ = _key(which, 2)
     digest = hashlib.sha256(b"fuzz").digest()
