@@ -503,20 +503,29 @@ static int component_load_vartime(uint8_t *out, size_t nl, const uint8_t *in, si
     return 1;
 }
 
-int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
-                                    const uint8_t *digest, size_t digestlen, const uint8_t *r,
-                                    size_t rlen, const uint8_t *s, size_t slen) {
-    if (!valid_ci(ci) || !point || !r || !s) return ECEDU_ERR_CURVE;
+/* The one-call verification of both entries below: the key decoded and validated first (an
+ * invalid key is an error whatever the signature: SEC 1 4.1.4 step 1 presumes a valid Q;
+ * ecedu_decode_point validates it, so verify_validated does not), then r, s as the contents of
+ * their DER INTEGERs, or r = NULL for a signature that had no such shape (ECEDU_ERR_LENGTH). */
+static int verify_key_then_rs(int ci, const uint8_t *point, size_t plen, const uint8_t *digest,
+                              size_t digestlen, const uint8_t *r, size_t rlen, const uint8_t *s,
+                              size_t slen) {
     if (!digest && digestlen) return ECEDU_ERR_LENGTH;
     uint8_t qx[72], qy[72], rb[8 * W], sb[8 * W]; /* 72 = bytes of GF(2^571); nlen <= 8 W */
     int rc;
-    /* the key first: an invalid key is an error whatever the signature (SEC 1 4.1.4 step 1
-     * presumes a valid Q); ecedu_decode_point validates it, so verify_validated does not */
     if ((rc = ecedu_decode_point(ci, point, plen, qx, qy))) return rc;
+    if (!r) return ECEDU_ERR_LENGTH;
     const size_t NL = nlen_of(ci);
     if (!component_load_vartime(rb, NL, r, rlen) || !component_load_vartime(sb, NL, s, slen))
         return 0;
     return verify_validated(ci, qx, qy, digest, digestlen, rb, sb);
+}
+
+int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
+                                    const uint8_t *digest, size_t digestlen, const uint8_t *r,
+                                    size_t rlen, const uint8_t *s, size_t slen) {
+    if (!valid_ci(ci) || !point || !r || !s) return ECEDU_ERR_CURVE;
+    return verify_key_then_rs(ci, point, plen, digest, digestlen, r, rlen, s, slen);
 }
 
 int ecedu_ecdsa_sign_der(int ci, const uint8_t *d, size_t dlen, const uint8_t *digest,
@@ -534,17 +543,10 @@ int ecedu_ecdsa_verify_der_vartime(int ci, const uint8_t *point, size_t plen,
                                    const uint8_t *digest, size_t digestlen, const uint8_t *sig,
                                    size_t siglen) {
     if (!valid_ci(ci) || !point || !sig) return ECEDU_ERR_CURVE;
-    if (!digest && digestlen) return ECEDU_ERR_LENGTH;
-    uint8_t qx[72], qy[72], rb[8 * W], sb[8 * W];
-    const uint8_t *r, *s;
-    size_t rlen, slen;
-    int rc;
-    if ((rc = ecedu_decode_point(ci, point, plen, qx, qy))) return rc; /* the key first */
-    if (!ecedu_sig_der_read(sig, siglen, &r, &rlen, &s, &slen)) return ECEDU_ERR_LENGTH;
-    const size_t NL = nlen_of(ci);
-    if (!component_load_vartime(rb, NL, r, rlen) || !component_load_vartime(sb, NL, s, slen))
-        return 0;
-    return verify_validated(ci, qx, qy, digest, digestlen, rb, sb);
+    const uint8_t *r = NULL, *s = NULL;
+    size_t rlen = 0, slen = 0;
+    if (!ecedu_sig_der_read(sig, siglen, &r, &rlen, &s, &slen)) r = NULL; /* after the key */
+    return verify_key_then_rs(ci, point, plen, digest, digestlen, r, rlen, s, slen);
 }
 
 /* ------------------------------------------------------------ tests */
