@@ -249,7 +249,9 @@ HALF(p256m, 32)
 HALF(p224w, 28)
 HALF(p224f, 28)
 HALF(p384f, 48) /* fe_p384_fold.h's own (assembly) halving */
+HALF(p521u, 66) /* fe_p521_unsat.h's rotation by one bit */
 HALF(p384i, 48) /* fe_p384_ifma.h's lane-wise halving (ifma level only) */
+HALF(p521i, 66) /* fe_p521_ifma.h's rotation by one bit (ifma level only) */
 
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
@@ -261,10 +263,10 @@ int main(int argc, char **argv) {
         {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp}, {"p160c", 20, run_p160c},
         {"p192f", 24, run_p192f}, {"p224f", 28, run_p224f}, {"p384f", 48, run_p384f}, {"fe25519", 32, run_fe25519},
         {"fe25519x", 32, run_fe25519x}, {"r.fe25519x", 32, raw_fe25519x}, {"p521i", 66, run_p521i},
-        {"p384i", 48, run_p384i}, {"h.p384i", 48, half_p384i},
+        {"p384i", 48, run_p384i}, {"h.p384i", 48, half_p384i}, {"h.p521i", 66, half_p521i},
         {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
         {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
-        {"h.p224w", 28, half_p224w}, {"h.p224f", 28, half_p224f}, {"h.p384f", 48, half_p384f},
+        {"h.p224w", 28, half_p224w}, {"h.p224f", 28, half_p224f}, {"h.p384f", 48, half_p384f}, {"h.p521u", 66, half_p521u},
     };
     if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
     char name[16], ha[200], hb[200];

@@ -132,13 +132,14 @@ def test_fe_interface_of_every_field(driver, level):
         assert got == exp, (pfx, hex(a), hex(b))
 
 
-HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w", "p224f", "p384f"]
-HALF_FIELDS += ["p384i"] if IFMA else []  # fe_p384_ifma.h's lane-wise halving
+HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w", "p224f", "p384f", "p521u"]
+# fe_p384_ifma.h's lane-wise halving and fe_p521_ifma.h's rotation (ifma level only)
+HALF_FIELDS += ["p384i", "p521i"] if IFMA else []
 
 
 @pytest.mark.parametrize("level", ["best", "portable"])
 def test_half_of_the_saturated_fields(driver, level):
-    """fe_sat.tmpl.h's halving (the FE_HALF of curve/prime/sw.tmpl.h's a = -3 doubling; and fe_p384_ifma.h's), the
+    """fe_sat.tmpl.h's halving (the FE_HALF of curve/prime/sw.tmpl.h's a = -3 doubling; and the IFMA fields'), the
     4-limb assembly and the C of the other sizes, against Python: a / 2 and (a + b) / 4 mod p."""
     if level == "portable" and "mulx" not in native.available_prime_implementations():
         pytest.skip("no MULX level on this CPU: 'best' already is the portable code")

@@ -17,10 +17,12 @@
 #define FE(name) p521i_##name
 #define FE_BYTES P521I_BYTES
 #include "field/gfp/fe_bind.h"
+#define FE_HALF FE(half) /* the a = -3 doubling with a halving (sw.tmpl.h PC(jdbl)) */
 
 /* the curve */
 #define PC(name) p521_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp521r1_ifma
+#define PC_AFFINE_TABLE 1 /* PC(mul) adds from an affine table (curve/prime/README.md) */
 #define PC_CURVE(name) ECEDU_PC_SECP521R1_##name /* its constants: curve/prime/sw_params.h */
 #include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"

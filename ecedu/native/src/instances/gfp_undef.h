@@ -32,6 +32,7 @@
 #undef FE_IS_ZERO
 #undef FE_INV
 #undef FE_HALF
+#undef PC_AFFINE_TABLE
 #undef PC
 #undef PC_TABLE_NAME
 #undef PC_CURVE

@@ -13,6 +13,7 @@
  *     FE_SUB  FE_NEG  FE_CMOV  FE_IS_ZERO  FE_INV
  *   and optionally FE_HALF (r = a / 2 mod p, as fe_sat.tmpl.h's FE_NAME(half)): then the
  *   a = -3 Jacobian doubling takes the variant with fewer additions (PC(jdbl))
+ *   and optionally PC_AFFINE_TABLE 1: PC(mul) adds from an affine table (see there)
  *   the curve (from curve/prime/sec2_prime_params.h, generated from ecedu/curves/sec2.py;
  *   an instance binds them all at once by PC_CURVE(name) and curve/prime/sw_params.h):
  *     PC_A_ZERO         1 if a = 0, 0 if a = -3
@@ -892,6 +893,40 @@ static void PC(select)(PC(jac) *r, const PC(jac) *tab, int entries, uint64_t idx
     PC(lookup)(r, tab, sizeof *r, entries, idx);
 }
 
+/* r = tab[idx] for a SECRET idx < entries, affine entries (PC(lookup)). */
+static void PC(select_aff)(PC(aff) *r, const PC(aff) *tab, int entries, uint64_t idx) {
+    PC(lookup)(r, tab, sizeof *r, entries, idx);
+}
+
+/*
+ * A[j] = T[j] made affine, j < tn <= 16, no T[j] at infinity: Montgomery's simultaneous
+ * inversion (one FE_INV for all the Z_j: acc_j = Z_0 ... Z_j, 1/acc_(tn-1), then back out each
+ * 1/Z_j with two products), then x = X / Z^2, y = Y / Z^3.  One inversion and
+ * 3 (tn - 1) M + tn (3M + 1S).  Constant time (no branch on the values).
+ */
+static void PC(jac_table_to_affine)(PC(aff) *A, const PC(jac) *T, int tn) {
+    FE_T acc[16], inv, zi, zz;
+    acc[0] = T[0].Z;
+    for (int j = 1; j < tn; j++) FE_MUL(&acc[j], &acc[j - 1], &T[j].Z);
+    FE_INV(&inv, &acc[tn - 1]);
+    for (int j = tn - 1; j >= 0; j--) {
+        if (j) {
+            FE_MUL(&zi, &inv, &acc[j - 1]); /* 1 / Z_j */
+            FE_MUL(&inv, &inv, &T[j].Z);    /* 1 / acc_(j-1) */
+        } else {
+            zi = inv;
+        }
+        FE_SQR(&zz, &zi);
+        FE_MUL(&A[j].x, &T[j].X, &zz);
+        FE_MUL(&zz, &zz, &zi);
+        FE_MUL(&A[j].y, &T[j].Y, &zz);
+    }
+    ecedu_wipe(acc, sizeof acc);
+    ecedu_wipe(&inv, sizeof inv);
+    ecedu_wipe(&zi, sizeof zi);
+    ecedu_wipe(&zz, sizeof zz);
+}
+
 #if defined(PC_GLV) && PC_GLV
 /* The same scan over projective points: the table of glv.tmpl.h's loop, which keeps to the
  * complete formulas (PC(add), PC(dbl)) and so to PC(pt). */
@@ -940,11 +975,19 @@ static void PC(cneg)(FE_T *y, uint64_t neg) {
  * PC(add).  The table: T[j] = T[j-1] + 2P adds (2j-1) P and 2P with 2j-1, 2, 2j+1, 2j-3 all
  * small and nonzero mod n (2j-3 = -1 for j = 1): never exceptional (PC(odd_multiples_jac)).
  * tests/native/test_native_prime_curves.py runs k = 2m and n - 2m on the curves that have them.
+ *
+ * With PC_AFFINE_TABLE (the instance's choice) the table is made affine first
+ * (PC(jac_table_to_affine): one inversion and 93M + 16S for 16 entries) and the steps add it by
+ * PC(jmadd) (8M + 3S against PC(jadd)'s 12M + 4S; the same exceptional cases, so the same proof)
+ * and, at i = 0, the complete mixed RCB PC(madd); a look-up then reads two coordinates, not
+ * three.  It pays where the inversion is cheap against the additions it saves (floor(L/5) of
+ * them): P-384 and P-521, whose fields invert by divsteps; the smaller curves measured slower
+ * (curve/prime/README.md).
  */
 static void PC(mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8_t *ox, uint8_t *oy) {
     enum { D = PC(VD), TN = 16 };
     FE_T bc, ax, ay;
-    PC(jac) T[TN], Q, t;
+    PC(jac) T[TN], Q;
     PC(pt) Qp, tp;
     uint64_t kk[PC_NW], neg;
     int8_t dig[D];
@@ -952,21 +995,48 @@ static void PC(mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8
     FE_FROM_BYTES(&ax, x);
     FE_FROM_BYTES(&ay, y);
     PC(odd_multiples_jac)(T, TN, &ax, &ay);
+#if PC_AFFINE_TABLE
+    PC(aff) A[TN], t; /* the table made affine: mixed additions in the loop */
+    PC(jac_table_to_affine)(A, T, TN);
+#else
+    PC(jac) t;
+#endif
 
     uint64_t even = PC(make_odd)(kk, k);
     PC(recode)(dig, D, PC(VW), kk);
-    PC(select)(&Q, T, TN, (uint64_t)(dig[D - 1] - 1) >> 1);
-    for (int i = D - 2; i >= 0; i--) {
-        for (int s = 0; s < PC(VW); s++) PC(jdbl)(&Q, &Q);
-        PC(select)(&t, T, TN, PC(digit_abs)(dig[i], &neg) >> 1);
+    for (int i = D - 1; i >= 0; i--) { /* public loop index */
+        if (i < D - 1)
+            for (int s = 0; s < PC(VW); s++) PC(jdbl)(&Q, &Q);
+        /* t = sign(d_i) T[(|d_i| - 1) / 2]; the top digit is positive */
+        const uint64_t idx = PC(digit_abs)(dig[i], &neg) >> 1;
+#if PC_AFFINE_TABLE
+        PC(select_aff)(&t, A, TN, idx);
+        PC(cneg)(&t.y, neg);
+        if (i == D - 1) {
+            Q.X = t.x;
+            Q.Y = t.y;
+            FE_SET_SMALL(&Q.Z, 1);
+        } else if (i > 0) {
+            PC(jmadd)(&Q, &Q, &t);
+        }
+#else
+        PC(select)(&t, T, TN, idx);
         PC(cneg)(&t.Y, neg);
-        if (i == 0) break; /* public loop index */
-        PC(jadd)(&Q, &Q, &t);
+        if (i == D - 1)
+            Q = t;
+        else if (i > 0)
+            PC(jadd)(&Q, &Q, &t);
+#endif
     }
     /* i = 0, the step where U = V is reachable: the complete formula */
     PC(jac_to_proj)(&Qp, &Q);
+#if PC_AFFINE_TABLE
+    PC(madd)(&Qp, &Qp, &t, &bc);
+    ecedu_wipe(A, sizeof A);
+#else
     PC(jac_to_proj)(&tp, &t);
     PC(add)(&Qp, &Qp, &tp, &bc);
+#endif
     PC(cneg)(&Qp.Y, even);
     PC(to_affine_bytes)(&Qp, ox, oy);
     ecedu_wipe(kk, sizeof kk);
