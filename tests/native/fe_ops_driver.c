@@ -225,8 +225,12 @@ static void raw_fe25519x(const uint8_t *ab, const uint8_t *bb) {
     putchar('\n');
 }
 #pragma GCC pop_options
+/* the IFMA fields' products are inlined (always_inline): their callers need the same target */
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512ifma")
 RUN(p521i, 66)
 RUN(p384i, 48)
+#pragma GCC pop_options
 
 /* The halving of the saturated fields (fe_sat.tmpl.h's FE_NAME(half), the FE_HALF of
  * curve/prime/sw.tmpl.h): input lines "h.<field> <a> <b>", output a/2 and ((a+b)/2)/2. */
@@ -250,8 +254,11 @@ HALF(p224w, 28)
 HALF(p224f, 28)
 HALF(p384f, 48) /* fe_p384_fold.h's own (assembly) halving */
 HALF(p521u, 66) /* fe_p521_unsat.h's rotation by one bit */
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512ifma")
 HALF(p384i, 48) /* fe_p384_ifma.h's lane-wise halving (ifma level only) */
 HALF(p521i, 66) /* fe_p521_ifma.h's rotation by one bit (ifma level only) */
+#pragma GCC pop_options
 
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {

@@ -147,9 +147,11 @@ static inline __attribute__((always_inline)) void p384i_sum_reduce(p384i_fe *r, 
         L1 = P384I_LO(L1, xi, S1), H1 = P384I_HI(H1, xi, S1);                                         \
     } while (0)
 
-/* r = a b: 30 vector multiply-adds (64 products), then p384i_sum_reduce.  Out of line, as
- * p521i_mul.  r may alias a or b. */
-static __attribute__((noinline, unused)) void p384i_mul(p384i_fe *r, const p384i_fe *a, const p384i_fe *b) {
+/* r = a b: 30 vector multiply-adds (64 products), then p384i_sum_reduce.  r may alias a or b.
+ * Inlined into the formulas (as p384i_sqr): the operands stay in zmm registers instead of going
+ * through memory at every call; measured on an AMD Zen 4 (min TSC ticks, the two builds
+ * alternated): P-384 ECDH 312k -> 290k, verification 348k -> 323k, signing 92k -> 89k. */
+static inline __attribute__((always_inline, unused)) void p384i_mul(p384i_fe *r, const p384i_fe *a, const p384i_fe *b) {
     const uint64_t *x = a->v;
     const __m512i Z = _mm512_setzero_si512(), B = _mm512_loadu_si512(b->v);
     const __m512i x0 = _mm512_set1_epi64((long long)x[0]);
@@ -185,7 +187,7 @@ static __attribute__((noinline, unused)) void p384i_mul(p384i_fe *r, const p384i
  * (x spread by a permutation).  24 multiply-adds against 30.  Bounds: a column has at most four
  * cross products (< 2^101: lo52 < 2^52, hi52 < 2^49) and one square (hi52 < 2^48): L_k <
  * 5 2^52, 16 H_k < 16 (4 2^49 + 2^48) < 2^55, C_k < 2^56 as for the product. */
-static __attribute__((noinline, unused)) void p384i_sqr(p384i_fe *r, const p384i_fe *a) {
+static inline __attribute__((always_inline, unused)) void p384i_sqr(p384i_fe *r, const p384i_fe *a) {
     const uint64_t *x = a->v;
     const __m512i Z = _mm512_setzero_si512(), A = _mm512_loadu_si512(a->v), A2 = _mm512_add_epi64(A, A);
     const __m512i D0 = _mm512_maskz_permutexvar_epi64(0x55, _mm512_set_epi64(0, 3, 0, 2, 0, 1, 0, 0), A);
