@@ -1,5 +1,6 @@
 """The constant-time inversion mod n of ECDSA signing (scalar/modinv.h, Bernstein-Yang divsteps,
-through scalar/modn.h's modn_inv and the ecedu_ecdsa_modn_op test hook) against Python's
+through scalar/modn.h's modn_inv and the ecedu_ecdsa_modn_op test hook), and its variable-time
+form of verification ("inv_divsteps_vartime": runs of zeros in one shift, no batch after g = 0), against Python's
 pow(x, -1, n) on the order n of every native curve (the 15 prime curves and the 14 binary ones,
 161 to 570 bits), on edge inputs: 1, 2, n-1, n-2, every power of two below n, runs of ones and
 zeros, n minus powers of two, and random values.  0 maps to 0 (not rejected), as Fermat's
@@ -36,23 +37,28 @@ def _edge_values(n, rng):
     return sorted({v for v in vals if 0 < v < n})
 
 
+INVERSES = ["inv", "inv_divsteps_vartime"]  # constant time (signing), variable time (verification)
+
+
+@pytest.mark.parametrize("op", INVERSES)
 @pytest.mark.parametrize("name", PRIME)
-def test_inverse_of_every_prime_order(name):
+def test_inverse_of_every_prime_order(name, op):
     n = get_curve(name).n
     assert n.bit_length() >= 161 and n % 2 == 1  # modinv.h's contract (BY's bound wants >= 46)
     rng = random.Random(f"modinv/{name}")
     for x in _edge_values(n, rng):
-        assert eb.modn_op(name, "inv", x) == pow(x, -1, n), hex(x)
+        assert eb.modn_op(name, op, x) == pow(x, -1, n), hex(x)
 
 
+@pytest.mark.parametrize("op", INVERSES)
 @pytest.mark.parametrize("name", BINARY)
-def test_inverse_of_every_binary_order(name):
+def test_inverse_of_every_binary_order(name, op):
     """The binary curves' orders take the same path (sect571's n: 570 bits, 10 limbs of 62)."""
     n = get_curve(name).n
     rng = random.Random(f"modinv/{name}")
     vals = _edge_values(n, rng)
     for x in vals[:: 1 if n.bit_length() > 500 else 3]:
-        assert eb.modn_op(name, "inv", x) == pow(x, -1, n), hex(x)
+        assert eb.modn_op(name, op, x) == pow(x, -1, n), hex(x)
 
 
 @pytest.mark.parametrize("name", PRIME + BINARY)
@@ -60,6 +66,7 @@ def test_zero_maps_to_zero_and_inputs_at_n_are_rejected(name):
     n = get_curve(name).n
     assert eb.modn_op(name, "inv", 0) == 0
     assert eb.modn_op(name, "inv_fermat", 0) == 0
+    assert eb.modn_op(name, "inv_divsteps_vartime", 0) == 0
     with pytest.raises(ECEduError):  # the C contract x < n is checked by the hook
         eb.modn_op(name, "inv", n)
 

@@ -56,6 +56,7 @@ enum ecedu_modn_opcode {
     ECEDU_MODN_ADD = 3,         /* a + b mod n                               */
     ECEDU_MODN_INV_VARTIME = 4, /* binary extended Euclid, public a          */
     ECEDU_MODN_INV_FERMAT = 5,  /* a^(n-2), the cross-check of INV; 0 -> 0   */
+    ECEDU_MODN_INV_DIVSTEPS_VARTIME = 6, /* divsteps, variable time (verify's s^-1) */
 };
 
 /* Bits of ecedu_cpu_features(): what CPUID (and XGETBV) report. */

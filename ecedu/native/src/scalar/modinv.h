@@ -235,6 +235,21 @@ static inline __attribute__((always_inline)) void modinv_add_m(int64_t *a, const
     modinv_carry(a, L);
 }
 
+/*
+ * The end of both inversions: r = d * sign(f) mod M, in [0, M), from the batches' last state.
+ * Contract: g = 0, f = +-1 (or f = M for x = 0, where d = 0) and d in (-2M, M).  Constant time.
+ */
+static inline __attribute__((always_inline)) void modinv_finish(const ecedu_modinv *c, uint64_t *r,
+                                                                int64_t *d, const int64_t *f,
+                                                                const int L) {
+    const int64_t fneg = f[L - 1] >> 63;
+    modinv_add_m(d, c, d[L - 1] >> 63, L); /* d in (-M, M) */
+    for (int i = 0; i < L; i++) d[i] = (d[i] ^ fneg) - fneg; /* d * sign(f), in (-M, M) */
+    modinv_carry(d, L);
+    modinv_add_m(d, c, d[L - 1] >> 63, L); /* d in [0, M) */
+    modinv_from_limbs(r, d, c->nw, L);
+}
+
 static inline __attribute__((always_inline)) void modinv_core(const ecedu_modinv *c, uint64_t *r,
                                                               const uint64_t *x, const int L) {
     int64_t f[MODINV_MAXL], g[MODINV_MAXL], d[MODINV_MAXL] = {0}, e[MODINV_MAXL] = {1};
@@ -247,13 +262,7 @@ static inline __attribute__((always_inline)) void modinv_core(const ecedu_modinv
         modinv_update_de(d, e, &t, c, L);
         modinv_update_fg(f, g, &t, L);
     }
-    /* now g = 0, f = +-1 (or f = M for x = 0, where d = 0) and d in (-2M, M) */
-    const int64_t fneg = f[L - 1] >> 63;
-    modinv_add_m(d, c, d[L - 1] >> 63, L); /* d in (-M, M) */
-    for (int i = 0; i < L; i++) d[i] = (d[i] ^ fneg) - fneg; /* d * sign(f), in (-M, M) */
-    modinv_carry(d, L);
-    modinv_add_m(d, c, d[L - 1] >> 63, L); /* d in [0, M) */
-    modinv_from_limbs(r, d, c->nw, L);
+    modinv_finish(c, r, d, f, L);
     ecedu_wipe(f, sizeof f);
     ecedu_wipe(g, sizeof g);
     ecedu_wipe(d, sizeof d);
@@ -277,6 +286,70 @@ static void modinv(const ecedu_modinv *c, uint64_t *r, const uint64_t *x) {
     case 10: modinv_core(c, r, x, 10); break;
     default: modinv_core(c, r, x, c->L); break;
     }
+}
+
+/* ------------------------------------------------------------ variable time, public x */
+
+/*
+ * The same 62 divsteps as modinv_divsteps62 (the same T, the same eta), in VARIABLE TIME for a
+ * public x: a run of z steps with g even (each: g / 2, the f-row doubled, eta - 1) is done by one
+ * shift of z = the trailing zeros of g (at most the steps left); a step with g odd is, when
+ * delta > 0 (eta < 0), first the swap (eta, f, g) -> (-eta, g, -f) with the rows (u, v), (q, r) ->
+ * (q, r), (-u, -v), then g + f (and the g-row plus the f-row), whose halving starts the next run:
+ * swap and sum together are the divstep's (1 - delta, g, (g - f) / 2).  About half the steps
+ * have g odd, so the loop runs about 31 times a batch instead of 62.
+ */
+static inline int64_t modinv_divsteps62_vartime(int64_t eta, uint64_t f, uint64_t g, modinv_trans *t) {
+    uint64_t u = 1, v = 0, q = 0, r = 1;
+    int left = 62;
+    for (;;) {
+        const int z = __builtin_ctzll(g | (~0ULL << left)); /* <= left: the mask's bit */
+        g >>= z;
+        u <<= z;
+        v <<= z;
+        eta -= z;
+        left -= z;
+        if (left == 0) break;
+        /* g odd */
+        if (eta < 0) { /* delta > 0: swap, negating the new g */
+            uint64_t tmp;
+            eta = -eta;
+            tmp = f, f = g, g = 0 - tmp;
+            tmp = u, u = q, q = 0 - tmp;
+            tmp = v, v = r, r = 0 - tmp;
+        }
+        g += f;
+        q += u;
+        r += v;
+    }
+    t->u = (int64_t)u;
+    t->v = (int64_t)v;
+    t->q = (int64_t)q;
+    t->r = (int64_t)r;
+    return eta;
+}
+
+/*
+ * r = x^-1 mod M as modinv, in VARIABLE TIME: for a PUBLIC x only (ECDSA verification's s^-1).
+ * The batches of modinv_divsteps62_vartime, and no batch after g = 0 (BY's bound is a worst case:
+ * at 384 bits about 14 of modinv's 18 batches are needed).  Contract as modinv's.
+ */
+static void modinv_vartime(const ecedu_modinv *c, uint64_t *r, const uint64_t *x) {
+    const int L = c->L;
+    int64_t f[MODINV_MAXL], g[MODINV_MAXL], d[MODINV_MAXL] = {0}, e[MODINV_MAXL] = {1};
+    modinv_trans t;
+    for (int i = 0; i < L; i++) f[i] = c->m[i];
+    modinv_to_limbs(g, x, c->nw, L);
+    int64_t eta = -1; /* delta = 1 */
+    for (int b = 0; b < c->batches; b++) {
+        int64_t any = 0;
+        for (int i = 0; i < L; i++) any |= g[i];
+        if (!any) break;
+        eta = modinv_divsteps62_vartime(eta, (uint64_t)f[0], (uint64_t)g[0], &t);
+        modinv_update_de(d, e, &t, c, L);
+        modinv_update_fg(f, g, &t, L);
+    }
+    modinv_finish(c, r, d, f, L);
 }
 
 /*

@@ -497,6 +497,13 @@ static void modn_inv(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
     for (int i = c->nw; i < ECEDU_MODN_W; i++) r[i] = 0;
 }
 
+/* r = a^-1 mod n as modn_inv, in VARIABLE TIME (scalar/modinv.h's modinv_vartime): for a PUBLIC
+ * a only (ECDSA verification's s^-1).  Contract as modn_inv's. */
+static void modn_inv_vartime(const ecedu_modn *c, uint64_t *r, const uint64_t *a) {
+    modinv_vartime(&c->inv, r, a);
+    for (int i = c->nw; i < ECEDU_MODN_W; i++) r[i] = 0;
+}
+
 /*
  * r = a^(n-2) = a^-1 in Montgomery form (Fermat; n prime).  Not on the signing path any more
  * (modn_inv is 3 to 15 times faster): the tests' independent check of modn_inv.  Contract: a is
