@@ -334,7 +334,7 @@ static inline int64_t modinv_divsteps62_vartime(int64_t eta, uint64_t f, uint64_
  * The batches of modinv_divsteps62_vartime, and no batch after g = 0 (BY's bound is a worst case:
  * at 384 bits about 14 of modinv's 18 batches are needed).  Contract as modinv's.
  */
-static void modinv_vartime(const ecedu_modinv *c, uint64_t *r, const uint64_t *x) {
+static inline void modinv_vartime(const ecedu_modinv *c, uint64_t *r, const uint64_t *x) {
     const int L = c->L;
     int64_t f[MODINV_MAXL], g[MODINV_MAXL], d[MODINV_MAXL] = {0}, e[MODINV_MAXL] = {1};
     modinv_trans t;
