@@ -98,12 +98,35 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
 
 /* (x, lambda) = sign(u) tab[(|u| - 1)/2] for an odd digit u, constant time;
  * xl holds x then lambda.  -(x, lambda) = (x, lambda + 1). */
-static inline void FN(tau_lookup)(const uint64_t (*tab)[2][GF_NW], int entries, int u,
-                                  uint64_t (*xl)[GF_NW]) {
+static inline __attribute__((always_inline)) void FN(tau_lookup)(const uint64_t (*tab)[2][GF_NW],
+                                                                  int entries, int u,
+                                                                  uint64_t (*xl)[GF_NW]) {
     uint64_t sgn = (uint64_t)(int64_t)(u >> 31); /* all-ones if u < 0 */
     uint64_t idx = (((uint64_t)(int64_t)u ^ sgn) - sgn) >> 1;
     ecedu_ct_lookup(xl[0], tab[0][0], entries, 2 * GF_NW, idx);
     xl[1][0] ^= sgn & 1;
+}
+
+/* The main loop of FN(tnaf): for each digit from the top, Q = tau^(w-1)(Q) + sign(u) tab[..].
+ * The last tc->complete additions (a public position) are the complete ones. */
+static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curve *c,
+                                                                const ecedu_tau_consts *tc,
+                                                                const uint64_t (*tab)[2][GF_NW],
+                                                                const int entries, const int8_t *dig,
+                                                                uint64_t *X, uint64_t *L, uint64_t *Z,
+                                                                uint64_t *inf) {
+    uint64_t t[2][GF_NW];
+    for (int i = tc->length - 1; i >= 0; i--) {
+        FN(sqr_n3)(X, L, Z, tc->w - 1); /* Q = tau^(w-1)(Q) */
+        FN(tau_lookup)(tab, entries, dig[i], t);
+        if (i < tc->complete) { /* public: the position */
+            FN(lam_madd_complete)(c, X, L, Z, inf, t[0], t[1]);
+        } else {
+            uint64_t A[GF_NW], B[GF_NW];
+            FN(lam_madd)(X, L, Z, t[0], t[1], A, B);
+        }
+    }
+    ecedu_wipe(t, sizeof t);
 }
 
 /*
@@ -126,20 +149,16 @@ static int FN(tnaf)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x,
     FN(tau_table)(c, tc, x, y, (uint64_t (*)[2][GF_NW])tab);
 
     /* Q = top digit * P = +-P, in lambda coordinates (tab[0] is P) */
-    uint64_t X[GF_NW], L[GF_NW], Z[GF_NW] = {1}, t[2][GF_NW], inf = 0;
+    uint64_t X[GF_NW], L[GF_NW], Z[GF_NW] = {1}, inf = 0;
     FN(copy)(X, tab[0][0]);
     FN(copy)(L, tab[0][1]);
     L[0] ^= top_neg & 1;
-    for (int i = tc->length - 1; i >= 0; i--) {
-        FN(sqr_n3)(X, L, Z, tc->w - 1); /* Q = tau^(w-1)(Q) */
-        FN(tau_lookup)((const uint64_t (*)[2][GF_NW])tab, entries, dig[i], t);
-        if (i < tc->complete) { /* public: the position */
-            FN(lam_madd_complete)(c, X, L, Z, &inf, t[0], t[1]);
-        } else {
-            uint64_t A[GF_NW], B[GF_NW];
-            FN(lam_madd)(X, L, Z, t[0], t[1], A, B);
-        }
-    }
+    /* entries is public (the curve's w): w = 5, every curve but sect571k1, gets a copy of the
+     * loop with the count known, so that the look-up's loops unroll */
+    if (entries == 8)
+        FN(tau_steps)(c, tc, (const uint64_t (*)[2][GF_NW])tab, 8, dig, X, L, Z, &inf);
+    else
+        FN(tau_steps)(c, tc, (const uint64_t (*)[2][GF_NW])tab, entries, dig, X, L, Z, &inf);
     FN(lam_to_affine)(ox, oy, X, L, Z);
     ecedu_wipe(dig, sizeof dig); /* the secret digits and their source */
     ecedu_wipe(r0, sizeof r0);
