@@ -235,6 +235,14 @@ static inline __attribute__((always_inline)) void modinv_add_m(int64_t *a, const
     modinv_carry(a, L);
 }
 
+/* The start of both inversions: f = M and g = x, as L limbs of 62 bits (x < M). */
+static inline __attribute__((always_inline)) void modinv_start(const ecedu_modinv *c, int64_t *f,
+                                                               int64_t *g, const uint64_t *x,
+                                                               const int L) {
+    for (int i = 0; i < L; i++) f[i] = c->m[i];
+    modinv_to_limbs(g, x, c->nw, L);
+}
+
 /*
  * The end of both inversions: r = d * sign(f) mod M, in [0, M), from the batches' last state.
  * Contract: g = 0, f = +-1 (or f = M for x = 0, where d = 0) and d in (-2M, M).  Constant time.
@@ -254,8 +262,7 @@ static inline __attribute__((always_inline)) void modinv_core(const ecedu_modinv
                                                               const uint64_t *x, const int L) {
     int64_t f[MODINV_MAXL], g[MODINV_MAXL], d[MODINV_MAXL] = {0}, e[MODINV_MAXL] = {1};
     modinv_trans t;
-    for (int i = 0; i < L; i++) f[i] = c->m[i];
-    modinv_to_limbs(g, x, c->nw, L);
+    modinv_start(c, f, g, x, L);
     int64_t eta = -1; /* delta = 1 */
     for (int b = 0; b < c->batches; b++) {
         eta = modinv_divsteps62(eta, (uint64_t)f[0], (uint64_t)g[0], &t);
@@ -338,8 +345,7 @@ static inline void modinv_vartime(const ecedu_modinv *c, uint64_t *r, const uint
     const int L = c->L;
     int64_t f[MODINV_MAXL], g[MODINV_MAXL], d[MODINV_MAXL] = {0}, e[MODINV_MAXL] = {1};
     modinv_trans t;
-    for (int i = 0; i < L; i++) f[i] = c->m[i];
-    modinv_to_limbs(g, x, c->nw, L);
+    modinv_start(c, f, g, x, L);
     int64_t eta = -1; /* delta = 1 */
     for (int b = 0; b < c->batches; b++) {
         int64_t any = 0;
