@@ -22,8 +22,8 @@ with bit i = coefficient of z^i)::
         raises InvalidPointError for an invalid public key (x, y);
         r, s outside [1, n-1] simply give False.
     sha256(data) -> bytes, hmac_sha256(key, data) -> bytes   (test hooks)
-    modn_op(curve, op, a, b=0) -> int   # 'mul', 'inv', 'inv_vartime', 'inv_fermat',
-                                        # 'inv_divsteps_vartime', 'reduce', 'add' mod n (test hook)
+    modn_op(curve, op, a, b=0) -> int   # 'mul', 'inv', 'inv_euclid_vartime', 'inv_fermat',
+                                        # 'inv_vartime', 'reduce', 'add' mod n (test hook)
 
 Errors: :class:`ecedu.errors.ECEduError` subclasses, as in :mod:`ecedu.native`:
 UnknownCurveError, EncodingError (wrong type/length), InvalidPointError,
@@ -191,14 +191,15 @@ def hmac_sha256(key: bytes, data: bytes) -> bytes:
 
 
 #: The operations of :func:`modn_op` (ECEDU_MODN_* of ecedu_native.h).
-MODN_OPS = ("mul", "inv", "reduce", "add", "inv_vartime", "inv_fermat", "inv_divsteps_vartime")
+MODN_OPS = ("mul", "inv", "reduce", "add", "inv_euclid_vartime", "inv_fermat", "inv_vartime")
 
 
 def modn_op(curve: str, op: str, a: int, b: int = 0) -> int:
     """Test hook for the C arithmetic mod n: 'mul' a*b, 'inv' a^-1 (Bernstein-Yang
     divsteps, constant time, as signing uses; 0 -> 0), 'inv_fermat' a^(n-2) (constant time,
-    the cross-check), 'inv_vartime' a^-1 (binary Euclid, for public values),
-    'inv_divsteps_vartime' a^-1 (the divsteps in variable time, as verification uses), 'reduce' a mod n
+    the cross-check), 'inv_euclid_vartime' a^-1 (binary Euclid, for public values; no protocol
+    calls it), 'inv_vartime' a^-1 (the divsteps in variable time, as verification uses; the names
+    are those of the C functions, modn_inv_euclid_vartime and modn_inv_vartime), 'reduce' a mod n
     (a < 256^nlen), 'add' a+b.  Inputs < n except for reduce."""
     c = library.curve_params(curve)
     if op not in MODN_OPS:

@@ -39,6 +39,26 @@ class DriverBuildError(RuntimeError):
     """The compiler refused the driver (its message is the error's text)."""
 
 
+def toolchain_lacks(variant: str) -> str | None:
+    """Why this machine's compiler cannot build *variant* at all (its sanitizer runtimes
+    missing: a trivial program fails to compile, link or run with its flags), or None if it
+    can.  The test skips a variant only for this reason: a driver that fails to build where a
+    trivial program builds is an error in the code, and must fail."""
+    cc = shutil.which("gcc") or shutil.which("cc")
+    if cc is None:
+        return "no C compiler"
+    with tempfile.TemporaryDirectory() as d:
+        src, exe = Path(d) / "probe.c", Path(d) / "probe"
+        src.write_text("int main(void) { return 0; }\n")
+        r = subprocess.run([cc, *FLAGS[variant], str(src), "-o", str(exe)], capture_output=True, text=True)
+        if r.returncode:
+            return f"{cc} {' '.join(FLAGS[variant])} cannot build a trivial program: {r.stderr.strip()[-300:]}"
+        r = subprocess.run([str(exe)], capture_output=True, text=True)
+        if r.returncode:
+            return f"a trivial program built with {' '.join(FLAGS[variant])} does not run: {r.stderr.strip()[-300:]}"
+    return None
+
+
 def executable(variant: str) -> Path:
     """The driver for *variant* ("plain" or "asan-ubsan"), built now unless the same sources,
     compiler and flags built it before.  Raises DriverBuildError if it does not compile,

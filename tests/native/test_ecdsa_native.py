@@ -63,13 +63,15 @@ def test_modn_arithmetic(name):
         assert eb.modn_op(name, "mul", a, b) == a * b % n
         assert eb.modn_op(name, "add", a, b) == (a + b) % n
         assert eb.modn_op(name, "inv", a) == pow(a, -1, n)
-        assert eb.modn_op(name, "inv_vartime", a) == pow(a, -1, n)
+        assert eb.modn_op(name, "inv_euclid_vartime", a) == pow(a, -1, n)
     for x in [0, n, n + 1, 2 * n - 1, (1 << (8 * nlen)) - 1, rng.randrange(1 << (8 * nlen))]:
         if x >= 1 << (8 * nlen):
             continue
         assert eb.modn_op(name, "reduce", x) == x % n
     with pytest.raises(ECEduError):
         eb.modn_op(name, "mul", n, 1)
+    with pytest.raises(ECEduError):  # the Euclid has no inverse of 0 to give (ECEDU_ERR_RANGE)
+        eb.modn_op(name, "inv_euclid_vartime", 0)
 
 
 FOUR_WORD = [c for c in CURVES if 192 < get_curve(c).n.bit_length() <= 256]

@@ -54,9 +54,9 @@ enum ecedu_modn_opcode {
     ECEDU_MODN_INV = 1,         /* a^-1 mod n (divsteps; a = 0 gives 0)      */
     ECEDU_MODN_REDUCE = 2,      /* a mod n (any a of nlen bytes)             */
     ECEDU_MODN_ADD = 3,         /* a + b mod n                               */
-    ECEDU_MODN_INV_VARTIME = 4, /* binary extended Euclid, public a          */
+    ECEDU_MODN_INV_EUCLID_VARTIME = 4, /* binary extended Euclid, public a    */
     ECEDU_MODN_INV_FERMAT = 5,  /* a^(n-2), the cross-check of INV; 0 -> 0   */
-    ECEDU_MODN_INV_DIVSTEPS_VARTIME = 6, /* divsteps, variable time (verify's s^-1) */
+    ECEDU_MODN_INV_VARTIME = 6,  /* divsteps, variable time (verify's s^-1)  */
 };
 
 /* Bits of ecedu_cpu_features(): what CPUID (and XGETBV) report. */
@@ -387,7 +387,7 @@ int ecedu_prime_glv_op(int ci, int op, const uint8_t *k, const uint8_t *k2, size
 
 /* Arithmetic mod n: op an ecedu_modn_opcode; a, b, out: nlen bytes.  Except
  * for ECEDU_MODN_REDUCE the inputs must be < n (ECEDU_ERR_RANGE);
- * ECEDU_MODN_INV_VARTIME of 0 -> ECEDU_ERR_RANGE. */
+ * ECEDU_MODN_INV_EUCLID_VARTIME of 0 -> ECEDU_ERR_RANGE. */
 int ecedu_ecdsa_modn_op(int ci, int op, const uint8_t *a, const uint8_t *b, uint8_t *out,
                         size_t nlen);
 

@@ -335,7 +335,7 @@ static void sub_mod_vartime(uint64_t *x, const uint64_t *y, const uint64_t *n, i
  * r = a^-1 mod n by the binary extended Euclidean algorithm (HMV Alg. 2.22).
  * VARIABLE TIME: for public values only.  Verification used it for s until the divsteps
  * inversion (modn_inv) proved 3 to 5 times faster; it stays as the tests' third, independent
- * inverse (ECEDU_MODN_INV_VARTIME, beside Fermat's).
+ * inverse (ECEDU_MODN_INV_EUCLID_VARTIME, beside Fermat's).
  * Contract: 1 <= a < n, n odd prime.  r gets W words (zero above nw).
  */
 static void modn_inv_euclid_vartime(const ecedu_modn *mn, uint64_t *r, const uint64_t *a) {
