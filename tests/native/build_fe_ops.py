@@ -52,7 +52,9 @@ def toolchain_lacks(variant: str) -> str | None:
         src.write_text("int main(void) { return 0; }\n")
         r = subprocess.run([cc, *FLAGS[variant], str(src), "-o", str(exe)], capture_output=True, text=True)
         if r.returncode:
-            return f"{cc} {' '.join(FLAGS[variant])} cannot build a trivial program: {r.stderr.strip()[-300:]}"
+            return (
+                f"{cc} {' '.join(FLAGS[variant])} cannot build a trivial program: {r.stderr.strip()[-300:]}"
+            )
         r = subprocess.run([str(exe)], capture_output=True, text=True)
         if r.returncode:
             return f"a trivial program built with {' '.join(FLAGS[variant])} does not run: {r.stderr.strip()[-300:]}"

@@ -1,0 +1,71 @@
+"""tools/xs233_side_by_side.py, without c-xs233: a stand-in ``speed_xs233`` prints lines in the
+format of c-xs233's (``name:   median (low .. high)``), so the parsing and the table are checked
+here; the real comparison needs c-xs233 built outside the repository (the tool's docstring)."""
+
+import shutil
+import sys
+from pathlib import Path
+
+import pytest
+
+ROOT = Path(__file__).resolve().parents[2]
+sys.path.insert(0, str(ROOT / "tools"))
+import xs233_side_by_side as side  # noqa: E402
+
+SAMPLE = """\
+xsb233_mul:               44628.35 (41443.35 .. 50835.85)
+xsb233_mul_ladder:        37134.00 (36881.00 .. 40098.50)
+xsb233_mulgen:            17206.00 (17151.00 .. 18000.00)
+
+xsk233_tau_recode:         1359.80 (1280.37 .. 1618.76)
+xsk233_mul_frob:          25410.00 (18173.00 .. 31870.15)
+xsk233_mulgen_frob:       10626.00 (10597.00 .. 11920.50)
+"""
+
+
+@pytest.fixture
+def fake_xs233(tmp_path):
+    if shutil.which("taskset") is None:
+        pytest.skip("no taskset")
+    prog = tmp_path / "speed_xs233"
+    prog.write_text("#!/bin/sh\ncat <<'EOF'\n" + SAMPLE + "EOF\n")
+    prog.chmod(0o755)
+    return tmp_path
+
+
+def test_parses_median_and_low_figure(fake_xs233):
+    got = side.xs233(fake_xs233 / "speed_xs233", 0)
+    assert got["xsk233_mul_frob"] == (25410.0, 18173.0)
+    assert got["xsb233_mul_ladder"] == (37134.0, 36881.0)
+    assert got["xsk233_tau_recode"] == (1359.8, 1280.37)
+    assert set(got) == {
+        "xsb233_mul",
+        "xsb233_mul_ladder",
+        "xsb233_mulgen",
+        "xsk233_tau_recode",
+        "xsk233_mul_frob",
+        "xsk233_mulgen_frob",
+    }
+
+
+def test_table_gives_both_ratios(fake_xs233, capsys):
+    pytest.importorskip("ecedu.native")
+    from ecedu import native
+
+    if not native.available():
+        pytest.skip("native library not built")
+    assert side.main([str(fake_xs233), "--core", "0", "--rounds", "1", "--runs", "5"]) == 0
+    lines = capsys.readouterr().out.splitlines()
+    assert "min / 10%" in lines[1]
+    row = next(t for t in lines if t.startswith("ecdh sect233k1"))
+    f = row.split()
+    ecedu_min, ecedu_med, ref, low = float(f[3]), float(f[4]), float(f[6]), float(f[7])
+    assert (f[5], ref, low) == ("xsk233_mul_frob", 25410.0, 18173.0)
+    # the two ratios, as printed to two decimals, from the figures on the row
+    assert float(f[8]) == pytest.approx(round(ecedu_med / ref, 2), abs=0.006)
+    assert float(f[9]) == pytest.approx(round(ecedu_min / low, 2), abs=0.006)
+
+
+def test_missing_program_is_a_usage_error(tmp_path, capsys):
+    assert side.main([str(tmp_path)]) == 2
+    assert "speed_xs233 not found" in capsys.readouterr().err
