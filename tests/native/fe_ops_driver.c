@@ -260,6 +260,29 @@ HALF(p384i, 48) /* fe_p384_ifma.h's lane-wise halving (ifma level only) */
 HALF(p521i, 66) /* fe_p521_ifma.h's rotation by one bit (ifma level only) */
 #pragma GCC pop_options
 
+/* The variable-time inversions of the fields that have one (<prefix>_inv_vartime: sw.tmpl.h's
+ * FE_INV_VARTIME, the inversion of a public point's table): input lines "v.<field> <a> <b>",
+ * output a^-1 and (a + b)^-1 (0 -> 0; a + b a lazily reduced sum, as the table's products are). */
+#define INVV(pfx, N)                                                                 \
+    static void invv_##pfx(const uint8_t *ab, const uint8_t *bb) {                   \
+        pfx##_fe a, b, t;                                                            \
+        uint8_t o[N];                                                                \
+        pfx##_from_bytes(&a, ab), pfx##_from_bytes(&b, bb);                          \
+        pfx##_inv_vartime(&t, &a), pfx##_to_bytes(o, &t), put(o, N);                 \
+        pfx##_add(&t, &a, &b), pfx##_inv_vartime(&t, &t);                            \
+        pfx##_to_bytes(o, &t), put(o, N);                                            \
+        putchar('\n');                                                               \
+    }
+INVV(p256m, 32)
+INVV(p224f, 28)
+INVV(p384f, 48)
+INVV(p521u, 66)
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512ifma")
+INVV(p384i, 48) /* ifma level only */
+INVV(p521i, 66)
+#pragma GCC pop_options
+
 int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
         {"p192s", 24, run_p192s}, {"p224s", 28, run_p224s}, {"p256s", 32, run_p256s},
@@ -274,6 +297,8 @@ int main(int argc, char **argv) {
         {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
         {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
         {"h.p224w", 28, half_p224w}, {"h.p224f", 28, half_p224f}, {"h.p384f", 48, half_p384f}, {"h.p521u", 66, half_p521u},
+        {"v.p256m", 32, invv_p256m}, {"v.p224f", 28, invv_p224f}, {"v.p384f", 48, invv_p384f}, {"v.p521u", 66, invv_p521u},
+        {"v.p384i", 48, invv_p384i}, {"v.p521i", 66, invv_p521i},
     };
     if (argc > 1 && strcmp(argv[1], "portable") == 0 && ecedu_force_prime_implementation(0)) return 2;
     char name[16], ha[200], hb[200];

@@ -135,28 +135,22 @@ def test_fe_interface_of_every_field(driver, level):
         assert got == exp, (pfx, hex(a), hex(b))
 
 
-HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w", "p224f", "p384f", "p521u"]
-# fe_p384_ifma.h's lane-wise halving and fe_p521_ifma.h's rotation (ifma level only)
-HALF_FIELDS += ["p384i", "p521i"] if IFMA else []
-
-
-@pytest.mark.parametrize("level", ["best", "portable"])
-def test_half_of_the_saturated_fields(driver, level):
-    """fe_sat.tmpl.h's halving (the FE_HALF of curve/prime/sw.tmpl.h's a = -3 doubling; and the IFMA fields'), the
-    4-limb assembly and the C of the other sizes, against Python: a / 2 and (a + b) / 4 mod p."""
+def _check_pairs(driver, level, tag, fields, expect):
+    """Every valid pair (a, b) of _inputs for each field, sent as lines "<tag>.<field> <a> <b>"
+    (at the portable level if level says so); the driver must exit cleanly, with no sanitizer
+    report, and print for each line the values expect(p, a, b) in hex."""
     if level == "portable" and "mulx" not in native.available_prime_implementations():
         pytest.skip("no MULX level on this CPU: 'best' already is the portable code")
-    rng = random.Random("half" + level)
+    rng = random.Random(tag + level)
     lines, want = [], []
-    for pfx in HALF_FIELDS:
+    for pfx in fields:
         p = NIST[FIELDS[pfx]]
         n = (p.bit_length() + 7) // 8
         for a, b in _inputs(p, rng):
             if a >= p or b >= p:
                 continue
-            lines.append(f"h.{pfx} {a.to_bytes(n, 'big').hex()} {b.to_bytes(n, 'big').hex()}")
-            inv2 = pow(2, -1, p)
-            want.append((pfx, a, b, [a * inv2 % p, (a + b) * inv2 * inv2 % p]))
+            lines.append(f"{tag}.{pfx} {a.to_bytes(n, 'big').hex()} {b.to_bytes(n, 'big').hex()}")
+            want.append((pfx, a, b, expect(p, a, b)))
     args = [str(driver)] + (["portable"] if level == "portable" else [])
     env = dict(os.environ, ASAN_OPTIONS="detect_leaks=0", UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1")
     r = subprocess.run(
@@ -167,6 +161,38 @@ def test_half_of_the_saturated_fields(driver, level):
     assert len(out) == len(want)
     for line, (pfx, a, b, exp) in zip(out, want):
         assert [int(x, 16) for x in line.split()] == exp, (pfx, hex(a), hex(b))
+
+
+HALF_FIELDS = ["p192s", "p224s", "p256s", "p384s", "p521m", "p256m", "p224w", "p224f", "p384f", "p521u"]
+# fe_p384_ifma.h's lane-wise halving and fe_p521_ifma.h's rotation (ifma level only)
+HALF_FIELDS += ["p384i", "p521i"] if IFMA else []
+
+
+@pytest.mark.parametrize("level", ["best", "portable"])
+def test_half_of_the_saturated_fields(driver, level):
+    """fe_sat.tmpl.h's halving (the FE_HALF of curve/prime/sw.tmpl.h's a = -3 doubling; and the IFMA fields'), the
+    4-limb assembly and the C of the other sizes, against Python: a / 2 and (a + b) / 4 mod p."""
+
+    def expect(p, a, b):
+        inv2 = pow(2, -1, p)
+        return [a * inv2 % p, (a + b) * inv2 * inv2 % p]
+
+    _check_pairs(driver, level, "h", HALF_FIELDS, expect)
+
+
+INV_VARTIME_FIELDS = ["p256m", "p224f", "p384f", "p521u"] + (["p384i", "p521i"] if IFMA else [])
+
+
+@pytest.mark.parametrize("level", ["best", "portable"])
+def test_variable_time_inversions(driver, level):
+    """The fields' <prefix>_inv_vartime (scalar/modinv.h's modinv_vartime: the inversion of the
+    table of a public point's multiples in curve/prime/sw.tmpl.h), against Python: a^-1 and
+    (a + b)^-1 mod p, 0 -> 0."""
+
+    def expect(p, a, b):
+        return [pow(x, -1, p) if x else 0 for x in (a, (a + b) % p)]
+
+    _check_pairs(driver, level, "v", INV_VARTIME_FIELDS, expect)
 
 
 def test_x25519_mulx_field_on_any_representation(driver):

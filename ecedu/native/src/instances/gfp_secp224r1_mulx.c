@@ -23,6 +23,8 @@
 #define FE_BYTES P224F_BYTES
 #include "field/gfp/fe_bind.h"
 #define FE_HALF FE(half) /* the a = -3 doubling with a halving (sw.tmpl.h PC(jdbl)) */
+#define FE_INV_VARTIME FE(inv_vartime) /* the table's inversion (public data) */
+#define PC_AFFINE_TABLE 1 /* PC(mul) adds from an affine table (curve/prime/README.md) */
 
 /* the curve */
 #define PC(name) p224_##name

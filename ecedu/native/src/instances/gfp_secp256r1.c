@@ -25,6 +25,8 @@
 #define FE_BYTES P256M_BYTES
 #include "field/gfp/fe_bind.h"
 #define FE_HALF FE(half)
+#define FE_INV_VARTIME FE(inv_vartime) /* the table's inversion (public data) */
+#define PC_AFFINE_TABLE 1 /* PC(mul) adds from an affine table (curve/prime/README.md) */
 
 /* the curve */
 #define PC(name) p256_##name

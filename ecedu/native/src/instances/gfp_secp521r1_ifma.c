@@ -22,6 +22,7 @@
 /* the curve */
 #define PC(name) p521_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp521r1_ifma
+#define FE_INV_VARTIME FE(inv_vartime) /* the table's inversion (public data) */
 #define PC_AFFINE_TABLE 1 /* PC(mul) adds from an affine table (curve/prime/README.md) */
 #define PC_CURVE(name) ECEDU_PC_SECP521R1_##name /* its constants: curve/prime/sw_params.h */
 #include "curve/prime/sw_params.h"

@@ -337,7 +337,8 @@ static inline int64_t modinv_divsteps62_vartime(int64_t eta, uint64_t f, uint64_
 }
 
 /*
- * r = x^-1 mod M as modinv, in VARIABLE TIME: for a PUBLIC x only (ECDSA verification's s^-1).
+ * r = x^-1 mod M as modinv, in VARIABLE TIME: for a PUBLIC x only (ECDSA verification's s^-1; the
+ * curve tables of a public point, through modinv_mod_prime_vartime below).
  * The batches of modinv_divsteps62_vartime, and no batch after g = 0 (BY's bound is a worst case:
  * at 384 bits about 14 of modinv's 18 batches are needed).  Contract as modinv's.
  */
@@ -368,6 +369,14 @@ static inline void modinv_mod_prime(uint64_t *r, const uint64_t *x, const uint64
     ecedu_modinv c;
     modinv_init(&c, p, nw, nbits);
     modinv(&c, r, x);
+}
+
+/* The same in VARIABLE TIME (modinv_vartime): for a PUBLIC x only, e.g. the table of multiples of
+ * a public point (the fields' <prefix>_inv_vartime, curve/prime/sw.tmpl.h FE_INV_VARTIME). */
+static inline void modinv_mod_prime_vartime(uint64_t *r, const uint64_t *x, const uint64_t *p, int nw, int nbits) {
+    ecedu_modinv c;
+    modinv_init(&c, p, nw, nbits);
+    modinv_vartime(&c, r, x);
 }
 
 #endif

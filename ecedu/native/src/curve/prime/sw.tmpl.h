@@ -14,6 +14,9 @@
  *   and optionally FE_HALF (r = a / 2 mod p, as fe_sat.tmpl.h's FE_NAME(half)): then the
  *   a = -3 Jacobian doubling takes the variant with fewer additions (PC(jdbl))
  *   and optionally PC_AFFINE_TABLE 1: PC(mul) adds from an affine table (see there)
+ *   and optionally FE_INV_VARTIME (a^-1 in variable time, for a PUBLIC a: the fields'
+ *   <prefix>_inv_vartime, scalar/modinv.h's modinv_vartime): the inversion that makes a table
+ *   of a public point's multiples affine (PC(jac_table_to_affine_vartime)); FE_INV if unset
  *   the curve (from curve/prime/sec2_prime_params.h, generated from ecedu/curves/sec2.py;
  *   an instance binds them all at once by PC_CURVE(name) and curve/prime/sw_params.h):
  *     PC_A_ZERO         1 if a = 0, 0 if a = -3
@@ -37,7 +40,10 @@
  *
  * Secret paths (valgrind: tests/ctime/ctime_curve_driver.c): PC(mul) and PC(mul_base) are
  * constant time in k: fixed digit count, every table entry read under a mask, signs applied
- * by masks, and the final inversion by FE_INV (Fermat, public exponent).
+ * by masks, and the final inversion by FE_INV (constant time).  The tables they add from hold
+ * multiples of the input point, which is public (the peer's key; G), as in libsecp256k1's
+ * ecmult_const, constant time in the scalar only: their affine form may be computed in
+ * variable time (PC(jac_table_to_affine_vartime)).
  */
 #include <pthread.h>
 #include <stdlib.h>
@@ -902,15 +908,26 @@ static void PC(select_aff)(PC(aff) *r, const PC(aff) *tab, int entries, uint64_t
 
 /*
  * A[j] = T[j] made affine, j < tn <= 16, no T[j] at infinity: Montgomery's simultaneous
- * inversion (one FE_INV for all the Z_j: acc_j = Z_0 ... Z_j, 1/acc_(tn-1), then back out each
- * 1/Z_j with two products), then x = X / Z^2, y = Y / Z^3.  One inversion and
- * 3 (tn - 1) M + tn (3M + 1S).  Constant time (no branch on the values).
+ * inversion (one inversion for all the Z_j: acc_j = Z_0 ... Z_j, 1/acc_(tn-1), then back out
+ * each 1/Z_j with two products), then x = X / Z^2, y = Y / Z^3.  One inversion and
+ * 3 (tn - 1) M + tn (3M + 1S).  VARIABLE TIME in T where the field has FE_INV_VARTIME (the
+ * inversion; the products are constant time): T must be PUBLIC -- the multiples of the peer's
+ * point in PC(mul), of Q in PC(joint_jac_vartime).  The variable-time divsteps against the
+ * constant-time ones, AMD EPYC Zen 4 (`python -m ecedu speed ecdh --cycles --curves P-224
+ * P-256 P-384 P-521 --runs 400`, the two builds alternated five times, min TSC ticks), ifma
+ * level: P-384 ECDH 291.5k -> 286.2k, P-521 401.6k -> 392.4k; mulx: 349.2k -> 344.1k and
+ * 593.3k -> 585.0k; verification (`ecdsa --cycles`) P-384 302.8k -> 297.3k, P-521 420.3k ->
+ * 412.6k.  It also made the affine table pay on P-224 and P-256 (curve/prime/README.md).
  */
-static void PC(jac_table_to_affine)(PC(aff) *A, const PC(jac) *T, int tn) {
+static void PC(jac_table_to_affine_vartime)(PC(aff) *A, const PC(jac) *T, int tn) {
     FE_T acc[16], inv, zi, zz;
     acc[0] = T[0].Z;
     for (int j = 1; j < tn; j++) FE_MUL(&acc[j], &acc[j - 1], &T[j].Z);
+#ifdef FE_INV_VARTIME
+    FE_INV_VARTIME(&inv, &acc[tn - 1]);
+#else
     FE_INV(&inv, &acc[tn - 1]);
+#endif
     for (int j = tn - 1; j >= 0; j--) {
         if (j) {
             FE_MUL(&zi, &inv, &acc[j - 1]); /* 1 / Z_j */
@@ -979,12 +996,13 @@ static void PC(cneg)(FE_T *y, uint64_t neg) {
  * tests/native/test_native_prime_curves.py runs k = 2m and n - 2m on the curves that have them.
  *
  * With PC_AFFINE_TABLE (the instance's choice) the table is made affine first
- * (PC(jac_table_to_affine): one inversion and 93M + 16S for 16 entries) and the steps add it by
- * PC(jmadd) (8M + 3S against PC(jadd)'s 12M + 4S; the same exceptional cases, so the same proof)
- * and, at i = 0, the complete mixed RCB PC(madd); a look-up then reads two coordinates, not
- * three.  It pays where the inversion is cheap against the additions it saves (floor(L/5) of
- * them): P-384 and P-521, whose fields invert by divsteps; the smaller curves measured slower
- * (curve/prime/README.md).
+ * (PC(jac_table_to_affine_vartime): one inversion, in variable time where the field has
+ * FE_INV_VARTIME, and 93M + 16S for 16 entries) and the steps add it by PC(jmadd) (8M + 3S
+ * against PC(jadd)'s 12M + 4S; the same exceptional cases, so the same proof) and, at i = 0,
+ * the complete mixed RCB PC(madd); a look-up then reads two coordinates, not three.  It pays
+ * where the inversion is cheap against the additions it saves (floor(L/5) of them): P-224,
+ * P-256, P-384 and P-521, whose fields invert by the variable-time divsteps; P-192 and
+ * secp160r1 (Fermat chains) measured slower (curve/prime/README.md).
  */
 static void PC(mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8_t *ox, uint8_t *oy) {
     enum { D = PC(VD), TN = 16 };
@@ -999,7 +1017,7 @@ static void PC(mul)(const uint64_t *k, const uint8_t *x, const uint8_t *y, uint8
     PC(odd_multiples_jac)(T, TN, &ax, &ay);
 #if PC_AFFINE_TABLE
     PC(aff) A[TN], t; /* the table made affine: mixed additions in the loop */
-    PC(jac_table_to_affine)(A, T, TN);
+    PC(jac_table_to_affine_vartime)(A, T, TN); /* T: multiples of the public input point */
 #else
     PC(jac) t;
 #endif
@@ -1230,7 +1248,7 @@ static int PC(wnaf_vartime)(int8_t *naf, const uint64_t *k_in, int w) {
  * the comb's rows: mixed additions; width 8 against the width 6 of the comb's row 0 before: 12
  * fewer additions on P-384), 1, 3, ..., 15 of Q Jacobian (PC(odd_multiples_jac), never exceptional);
  * with PC_AFFINE_TABLE Q's NAF is of width 6 and its 16 odd multiples are made affine
- * (PC(jac_table_to_affine)), so Q's additions are mixed too: measured on P-521 at the ifma level
+ * (PC(jac_table_to_affine_vartime)), so Q's additions are mixed too: measured on P-521 at the ifma level
  * 493k -> 451k min TSC ticks per verification, P-384 323k -> 320k (AMD Zen 4).  The additions test their exceptional
  * cases by branches (PC(jadd_vartime), PC(jmadd_vartime)): u1 or u2 may be 0, partial sums may
  * meet.  Returns 0, or 1 if the sum is the point at infinity.  Variable time.
@@ -1262,7 +1280,7 @@ static int PC(joint_jac_vartime)(PC(jac) *Rout, const uint64_t *u1, const uint64
     PC(odd_multiples_jac)(TQ, TN, &x, &y); /* co-Z: 41M + 20S for TN = 8, not 87M + 33S */
 #if PC_AFFINE_TABLE
     PC(aff) AQ[TN];
-    PC(jac_table_to_affine)(AQ, TQ, TN);
+    PC(jac_table_to_affine_vartime)(AQ, TQ, TN);
 #endif
     int l1 = PC(wnaf_vartime)(n1, u1, WG), l2 = PC(wnaf_vartime)(n2, u2, WN);
     int L = l1 > l2 ? l1 : l2;

@@ -292,3 +292,7 @@ ECEDU_FE_LEVEL_MUL_SQR(p224f)
 static inline void p224f_inv(p224f_fe *r, const p224f_fe *a) {
     modinv_mod_prime(r->v, a->v, P224F_P, 4, 224);
 }
+
+static inline void p224f_inv_vartime(p224f_fe *r, const p224f_fe *a) {
+    modinv_mod_prime_vartime(r->v, a->v, P224F_P, 4, 224);
+}

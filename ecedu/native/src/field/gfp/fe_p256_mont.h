@@ -402,11 +402,24 @@ ECEDU_FE_LEVEL_MUL_SQR(p256m)
  * products by R^2 mod p (each x R^2 / R = x R) bring that to a^-1 R, the residue of a^-1.
  * It replaced the Fermat addition chain a^(p-2) (255 squarings and 12 products).  Constant time in a (modinv.h: the batch count and every index depend
  * on p only, the choices are masks; the products by R^2 are straight-line code). */
-static inline void p256m_inv(p256m_fe *r, const p256m_fe *a) {
+static inline void p256m_inv_as(p256m_fe *r, const p256m_fe *a, const int vartime) {
     const p256m_fe r2 = {{P256M_R2[0], P256M_R2[1], P256M_R2[2], P256M_R2[3]}};
     p256m_fe t;
-    modinv_mod_prime(t.v, a->v, P256M_P, 4, 256);
+    if (vartime) /* a constant of the caller's: no branch is left */
+        modinv_mod_prime_vartime(t.v, a->v, P256M_P, 4, 256);
+    else
+        modinv_mod_prime(t.v, a->v, P256M_P, 4, 256);
     p256m_mul(&t, &t, &r2);
     p256m_mul(r, &t, &r2);
     ecedu_wipe(&t, sizeof t);
+}
+
+static inline void p256m_inv(p256m_fe *r, const p256m_fe *a) {
+    p256m_inv_as(r, a, 0);
+}
+
+/* The same in variable time, for a PUBLIC a (sw.tmpl.h's FE_INV_VARTIME: the table of a public
+ * point's multiples). */
+static inline void p256m_inv_vartime(p256m_fe *r, const p256m_fe *a) {
+    p256m_inv_as(r, a, 1);
 }

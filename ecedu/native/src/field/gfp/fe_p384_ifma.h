@@ -335,12 +335,24 @@ static inline void p384i_to_bytes(uint8_t out[P384I_BYTES], const p384i_fe *a) {
  * into 48-bit limbs.  Measured (standalone, TSC ticks, the Xeon, shared machine): 9,900 against
  * 25,900 for the Fermat addition chain a^(p-2) over this field's product and square (383 S +
  * 14 M; 29,400 with fe_p384_fold.h's MULX ones, whose p384f_inv is now these divsteps too). */
-static inline void p384i_inv(p384i_fe *r, const p384i_fe *a) {
+static inline void p384i_inv_as(p384i_fe *r, const p384i_fe *a, const int vartime) {
     uint64_t w[6];
     p384i_canonical64(w, a);
-    modinv_mod_prime(w, w, P384I_P64, 6, 384);
+    if (vartime) /* a constant of the caller's: no branch is left */
+        modinv_mod_prime_vartime(w, w, P384I_P64, 6, 384);
+    else
+        modinv_mod_prime(w, w, P384I_P64, 6, 384);
     ecedu_radix_from64(r->v, 8, 48, w, 6);
     ecedu_wipe(w, sizeof w);
+}
+
+static inline void p384i_inv(p384i_fe *r, const p384i_fe *a) {
+    p384i_inv_as(r, a, 0);
+}
+
+/* The same in variable time, for a PUBLIC a (sw.tmpl.h's FE_INV_VARTIME). */
+static inline void p384i_inv_vartime(p384i_fe *r, const p384i_fe *a) {
+    p384i_inv_as(r, a, 1);
 }
 
 #undef P384I_LO

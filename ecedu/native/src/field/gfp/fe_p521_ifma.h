@@ -322,13 +322,25 @@ static inline void p521i_to_bytes(uint8_t out[P521I_BYTES], const p521i_fe *a) {
  * 467,000 min TSC ticks against 494,000 with the Fermat chain a^(p-2) (520 IFMA squarings and
  * 13 products) this replaced, k G 99,800 against 127,000 (field/gfp/README.md).  Constant time
  * in a: the batch count and every index depend on p only, the choices are masks. */
-static inline void p521i_inv(p521i_fe *r, const p521i_fe *a) {
+static inline void p521i_inv_as(p521i_fe *r, const p521i_fe *a, const int vartime) {
     uint64_t w[9];
     p521i_canonical64(w, a);
-    modinv_mod_prime(w, w, P521I_P64, 9, 521);
+    if (vartime) /* a constant of the caller's: no branch is left */
+        modinv_mod_prime_vartime(w, w, P521I_P64, 9, 521);
+    else
+        modinv_mod_prime(w, w, P521I_P64, 9, 521);
     ecedu_radix_from64(r->v, 11, 48, w, 9);
     r->v[11] = 0;
     ecedu_wipe(w, sizeof w);
+}
+
+static inline void p521i_inv(p521i_fe *r, const p521i_fe *a) {
+    p521i_inv_as(r, a, 0);
+}
+
+/* The same in variable time, for a PUBLIC a (sw.tmpl.h's FE_INV_VARTIME). */
+static inline void p521i_inv_vartime(p521i_fe *r, const p521i_fe *a) {
+    p521i_inv_as(r, a, 1);
 }
 
 #undef P521I_LO

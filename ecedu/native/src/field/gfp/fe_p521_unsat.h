@@ -270,11 +270,24 @@ static inline void p521u_to_bytes(uint8_t out[P521U_BYTES], const p521u_fe *a) {
  * ECDH 777,000-810,000 -> 767,000-786,000 (a noisy host: the medians moved by 30%).  Constant
  * time in a (modinv.h: the batch count and every index depend on p only, the choices are
  * masks). */
-static inline void p521u_inv(p521u_fe *r, const p521u_fe *a) {
+static inline void p521u_inv_as(p521u_fe *r, const p521u_fe *a, const int vartime) {
     uint64_t w[9];
     p521u_canonical64(w, a);
-    modinv_mod_prime(w, w, P521U_P64, 9, 521);
+    if (vartime) /* a constant of the caller's: no branch is left */
+        modinv_mod_prime_vartime(w, w, P521U_P64, 9, 521);
+    else
+        modinv_mod_prime(w, w, P521U_P64, 9, 521);
     ecedu_radix_from64(r->v, 9, 58, w, 9);
     ecedu_wipe(w, sizeof w);
+}
+
+static inline void p521u_inv(p521u_fe *r, const p521u_fe *a) {
+    p521u_inv_as(r, a, 0);
+}
+
+/* The same in variable time, for a PUBLIC a (sw.tmpl.h's FE_INV_VARTIME: the table of a public
+ * point's multiples). */
+static inline void p521u_inv_vartime(p521u_fe *r, const p521u_fe *a) {
+    p521u_inv_as(r, a, 1);
 }
 #undef P521U_M58
