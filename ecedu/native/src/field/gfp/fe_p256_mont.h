@@ -400,8 +400,10 @@ ECEDU_FE_LEVEL_MUL_SQR(p256m)
  * with one step more: the elements here are Montgomery residues A = a R (R = 2^256), fully
  * reduced, so modinv's contract 0 <= A < p holds and it returns A^-1 = a^-1 R^-1; two Montgomery
  * products by R^2 mod p (each x R^2 / R = x R) bring that to a^-1 R, the residue of a^-1.
- * It replaced the Fermat addition chain a^(p-2) (255 squarings and 12 products).  Constant time in a (modinv.h: the batch count and every index depend
- * on p only, the choices are masks; the products by R^2 are straight-line code). */
+ * It replaced the Fermat addition chain a^(p-2) (255 squarings and 12 products).  With vartime = 0
+ * (p256m_inv) constant time in a (modinv.h: the batch count and every index depend on p only, the
+ * choices are masks; the products by R^2 are straight-line code); with vartime = 1
+ * (p256m_inv_vartime, for a PUBLIC a) modinv_vartime's early stop. */
 static inline void p256m_inv_as(p256m_fe *r, const p256m_fe *a, const int vartime) {
     const p256m_fe r2 = {{P256M_R2[0], P256M_R2[1], P256M_R2[2], P256M_R2[3]}};
     p256m_fe t;

@@ -334,7 +334,8 @@ static inline void p384i_to_bytes(uint8_t out[P384I_BYTES], const p384i_fe *a) {
  * (Bernstein-Yang; the modulus p is public, 18 batches of 62 divsteps on 62-bit limbs), then back
  * into 48-bit limbs.  Measured (standalone, TSC ticks, the Xeon, shared machine): 9,900 against
  * 25,900 for the Fermat addition chain a^(p-2) over this field's product and square (383 S +
- * 14 M; 29,400 with fe_p384_fold.h's MULX ones, whose p384f_inv is now these divsteps too). */
+ * 14 M; 29,400 with fe_p384_fold.h's MULX ones, whose p384f_inv is now these divsteps too).
+ * vartime = 1 (p384i_inv_vartime, for a PUBLIC a): modinv_vartime's divsteps instead. */
 static inline void p384i_inv_as(p384i_fe *r, const p384i_fe *a, const int vartime) {
     uint64_t w[6];
     p384i_canonical64(w, a);

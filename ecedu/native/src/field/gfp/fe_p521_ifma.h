@@ -320,8 +320,9 @@ static inline void p521i_to_bytes(uint8_t out[P521I_BYTES], const p521i_fe *a) {
 /* a^-1 (0 -> 0) by the constant-time divsteps of scalar/modinv.h on the canonical 64-bit words,
  * as p521u_inv (fe_p521_unsat.h) does: measured on an AMD EPYC Zen 4 (AVX-512 IFMA), P-521 ECDH
  * 467,000 min TSC ticks against 494,000 with the Fermat chain a^(p-2) (520 IFMA squarings and
- * 13 products) this replaced, k G 99,800 against 127,000 (field/gfp/README.md).  Constant time
- * in a: the batch count and every index depend on p only, the choices are masks. */
+ * 13 products) this replaced, k G 99,800 against 127,000 (field/gfp/README.md).  With vartime = 0
+ * (p521i_inv) constant time in a: the batch count and every index depend on p only, the choices
+ * are masks; with vartime = 1 (p521i_inv_vartime, for a PUBLIC a) modinv_vartime's early stop. */
 static inline void p521i_inv_as(p521i_fe *r, const p521i_fe *a, const int vartime) {
     uint64_t w[9];
     p521i_canonical64(w, a);

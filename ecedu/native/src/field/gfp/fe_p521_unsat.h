@@ -267,9 +267,10 @@ static inline void p521u_to_bytes(uint8_t out[P521U_BYTES], const p521u_fe *a) {
  * Fermat addition chain a^(p-2) (520 squarings and 13 products).  Measured on an AMD EPYC Zen 3
  * (`python -m ecedu speed ecdh|ecdsa --cycles --curves P-521`, min TSC ticks of 500, the two
  * libraries alternated): k G 243,000-246,000 -> 172,000-180,000, signing 244,000 -> 205,000,
- * ECDH 777,000-810,000 -> 767,000-786,000 (a noisy host: the medians moved by 30%).  Constant
- * time in a (modinv.h: the batch count and every index depend on p only, the choices are
- * masks). */
+ * ECDH 777,000-810,000 -> 767,000-786,000 (a noisy host: the medians moved by 30%).  With
+ * vartime = 0 (p521u_inv) constant time in a (modinv.h: the batch count and every index depend on
+ * p only, the choices are masks); with vartime = 1 (p521u_inv_vartime, for a PUBLIC a)
+ * modinv_vartime's early stop. */
 static inline void p521u_inv_as(p521u_fe *r, const p521u_fe *a, const int vartime) {
     uint64_t w[9];
     p521u_canonical64(w, a);
