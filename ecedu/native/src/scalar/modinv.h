@@ -338,7 +338,7 @@ static inline int64_t modinv_divsteps62_vartime(int64_t eta, uint64_t f, uint64_
 
 /*
  * r = x^-1 mod M as modinv, in VARIABLE TIME: for a PUBLIC x only (ECDSA verification's s^-1; the
- * curve tables of a public point, through modinv_mod_prime_vartime below).
+ * curve tables of a public point, through modinv_mod_prime_as below).
  * The batches of modinv_divsteps62_vartime, and no batch after g = 0 (BY's bound is a worst case:
  * at 384 bits about 14 of modinv's 18 batches are needed).  Contract as modinv's.
  */
@@ -363,20 +363,23 @@ static inline void modinv_vartime(const ecedu_modinv *c, uint64_t *r, const uint
  * r = x^-1 mod p for a field's prime p (nw words, nbits bits; r may alias x), with the context of
  * modinv_init set up on the stack: the field inversions (fe_p224_fold.h, fe_p384_fold.h,
  * fe_p384_ifma.h, fe_p521_unsat.h, fe_p521_ifma.h) call this on their canonical 64-bit words.
- * Contract: modinv_init's on p, modinv's on x.  Constant time in x.
+ * Contract: modinv_init's on p, modinv's on x.  Constant time in x with vartime = 0 (modinv);
+ * vartime = 1 (modinv_vartime) for a PUBLIC x only, e.g. the table of a public point's multiples
+ * (the fields' <prefix>_inv_vartime, curve/prime/sw.tmpl.h FE_INV_VARTIME).  vartime is a
+ * constant of the caller's: no branch is left.
  */
-static inline void modinv_mod_prime(uint64_t *r, const uint64_t *x, const uint64_t *p, int nw, int nbits) {
+static inline void modinv_mod_prime_as(uint64_t *r, const uint64_t *x, const uint64_t *p, int nw, int nbits,
+                                       const int vartime) {
     ecedu_modinv c;
     modinv_init(&c, p, nw, nbits);
-    modinv(&c, r, x);
+    if (vartime)
+        modinv_vartime(&c, r, x);
+    else
+        modinv(&c, r, x);
 }
 
-/* The same in VARIABLE TIME (modinv_vartime): for a PUBLIC x only, e.g. the table of multiples of
- * a public point (the fields' <prefix>_inv_vartime, curve/prime/sw.tmpl.h FE_INV_VARTIME). */
-static inline void modinv_mod_prime_vartime(uint64_t *r, const uint64_t *x, const uint64_t *p, int nw, int nbits) {
-    ecedu_modinv c;
-    modinv_init(&c, p, nw, nbits);
-    modinv_vartime(&c, r, x);
+static inline void modinv_mod_prime(uint64_t *r, const uint64_t *x, const uint64_t *p, int nw, int nbits) {
+    modinv_mod_prime_as(r, x, p, nw, nbits, 0);
 }
 
 #endif

@@ -912,12 +912,8 @@ static void PC(select_aff)(PC(aff) *r, const PC(aff) *tab, int entries, uint64_t
  * each 1/Z_j with two products), then x = X / Z^2, y = Y / Z^3.  One inversion and
  * 3 (tn - 1) M + tn (3M + 1S).  VARIABLE TIME in T where the field has FE_INV_VARTIME (the
  * inversion; the products are constant time): T must be PUBLIC -- the multiples of the peer's
- * point in PC(mul), of Q in PC(joint_jac_vartime).  The variable-time divsteps against the
- * constant-time ones, AMD EPYC Zen 4 (`python -m ecedu speed ecdh --cycles --curves P-224
- * P-256 P-384 P-521 --runs 400`, the two builds alternated five times, min TSC ticks), ifma
- * level: P-384 ECDH 291.5k -> 286.2k, P-521 401.6k -> 392.4k; mulx: 349.2k -> 344.1k and
- * 593.3k -> 585.0k; verification (`ecdsa --cycles`) P-384 302.8k -> 297.3k, P-521 420.3k ->
- * 412.6k.  It also made the affine table pay on P-224 and P-256 (curve/prime/README.md).
+ * point in PC(mul), of Q in PC(joint_jac_vartime).  Measured against the constant-time
+ * inversion, and what it did for P-224 and P-256: curve/prime/README.md.
  */
 static void PC(jac_table_to_affine_vartime)(PC(aff) *A, const PC(jac) *T, int tn) {
     FE_T acc[16], inv, zi, zz;

@@ -294,5 +294,5 @@ static inline void p224f_inv(p224f_fe *r, const p224f_fe *a) {
 }
 
 static inline void p224f_inv_vartime(p224f_fe *r, const p224f_fe *a) {
-    modinv_mod_prime_vartime(r->v, a->v, P224F_P, 4, 224);
+    modinv_mod_prime_as(r->v, a->v, P224F_P, 4, 224, 1);
 }

@@ -407,10 +407,7 @@ ECEDU_FE_LEVEL_MUL_SQR(p256m)
 static inline void p256m_inv_as(p256m_fe *r, const p256m_fe *a, const int vartime) {
     const p256m_fe r2 = {{P256M_R2[0], P256M_R2[1], P256M_R2[2], P256M_R2[3]}};
     p256m_fe t;
-    if (vartime) /* a constant of the caller's: no branch is left */
-        modinv_mod_prime_vartime(t.v, a->v, P256M_P, 4, 256);
-    else
-        modinv_mod_prime(t.v, a->v, P256M_P, 4, 256);
+    modinv_mod_prime_as(t.v, a->v, P256M_P, 4, 256, vartime);
     p256m_mul(&t, &t, &r2);
     p256m_mul(r, &t, &r2);
     ecedu_wipe(&t, sizeof t);

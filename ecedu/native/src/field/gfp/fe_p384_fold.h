@@ -675,5 +675,5 @@ static inline void p384f_inv(p384f_fe *r, const p384f_fe *a) {
 /* The same in variable time, for a PUBLIC a (sw.tmpl.h's FE_INV_VARTIME: the table of a public
  * point's multiples). */
 static inline void p384f_inv_vartime(p384f_fe *r, const p384f_fe *a) {
-    modinv_mod_prime_vartime(r->v, a->v, P384F_P, 6, 384);
+    modinv_mod_prime_as(r->v, a->v, P384F_P, 6, 384, 1);
 }

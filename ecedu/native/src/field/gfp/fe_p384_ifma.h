@@ -339,10 +339,7 @@ static inline void p384i_to_bytes(uint8_t out[P384I_BYTES], const p384i_fe *a) {
 static inline void p384i_inv_as(p384i_fe *r, const p384i_fe *a, const int vartime) {
     uint64_t w[6];
     p384i_canonical64(w, a);
-    if (vartime) /* a constant of the caller's: no branch is left */
-        modinv_mod_prime_vartime(w, w, P384I_P64, 6, 384);
-    else
-        modinv_mod_prime(w, w, P384I_P64, 6, 384);
+    modinv_mod_prime_as(w, w, P384I_P64, 6, 384, vartime);
     ecedu_radix_from64(r->v, 8, 48, w, 6);
     ecedu_wipe(w, sizeof w);
 }

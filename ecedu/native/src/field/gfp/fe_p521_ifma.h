@@ -326,10 +326,7 @@ static inline void p521i_to_bytes(uint8_t out[P521I_BYTES], const p521i_fe *a) {
 static inline void p521i_inv_as(p521i_fe *r, const p521i_fe *a, const int vartime) {
     uint64_t w[9];
     p521i_canonical64(w, a);
-    if (vartime) /* a constant of the caller's: no branch is left */
-        modinv_mod_prime_vartime(w, w, P521I_P64, 9, 521);
-    else
-        modinv_mod_prime(w, w, P521I_P64, 9, 521);
+    modinv_mod_prime_as(w, w, P521I_P64, 9, 521, vartime);
     ecedu_radix_from64(r->v, 11, 48, w, 9);
     r->v[11] = 0;
     ecedu_wipe(w, sizeof w);

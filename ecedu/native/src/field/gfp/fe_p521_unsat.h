@@ -274,10 +274,7 @@ static inline void p521u_to_bytes(uint8_t out[P521U_BYTES], const p521u_fe *a) {
 static inline void p521u_inv_as(p521u_fe *r, const p521u_fe *a, const int vartime) {
     uint64_t w[9];
     p521u_canonical64(w, a);
-    if (vartime) /* a constant of the caller's: no branch is left */
-        modinv_mod_prime_vartime(w, w, P521U_P64, 9, 521);
-    else
-        modinv_mod_prime(w, w, P521U_P64, 9, 521);
+    modinv_mod_prime_as(w, w, P521U_P64, 9, 521, vartime);
     ecedu_radix_from64(r->v, 9, 58, w, 9);
     ecedu_wipe(w, sizeof w);
 }
