@@ -96,6 +96,9 @@ def _error_feedback(err: dict) -> str:
     ename, evalue = err.get("ename", "Error"), str(err.get("evalue", ""))
     if ename == "CellTimeoutError":
         return f"time limit exceeded: {evalue} (an infinite loop, or far too slow)"
+    if ename == "TimeoutError" and "took more than" in evalue:
+        # the judge's per-call budget (judge.producer_source) ran out before the cell's limit
+        return _clip(f"time limit exceeded: {evalue}")
     if ename == "KeyboardInterrupt":
         return "time limit exceeded (the cell was interrupted): an infinite loop, or far too slow"
     if ename == "NotImplementedError":
