@@ -23,52 +23,28 @@
 #define GF_NL ((GF_NW + 1) / 2)
 #define GF_INL static inline __attribute__((always_inline))
 
-/* Lane l of the n-lane vector V, zero outside 0 <= l < n. */
-GF_INL __m128i FN(vl)(const __m128i *V, int n, int l) {
-    return (l >= 0 && l < n) ? V[l] : _mm_setzero_si128();
-}
-
-/* Words (i, i+1) of V as one lane; i may be odd or negative.  For odd i the
- * two words straddle two lanes: PALIGNR takes the high word of lane (i-1)/2
- * and the low word of lane (i+1)/2. */
-GF_INL __m128i FN(vw)(const __m128i *V, int n, int i) {
-    int l = (i - (i & 1)) / 2; /* floor(i / 2), also for negative i */
-    if (i & 1) return _mm_alignr_epi8(FN(vl)(V, n, l + 1), FN(vl)(V, n, l), 8);
-    return FN(vl)(V, n, l);
-}
-
-/* Lane k of V * z^s (s >= 0): with s = 64a + b, word j of the result is
- * (V_{j-a} << b) | (V_{j-a-1} >> (64-b)), two words at a time. */
-GF_INL __m128i FN(vshl)(const __m128i *V, int n, int s, int k) {
-    int a = s >> 6, b = s & 63;
-    __m128i p = FN(vw)(V, n, 2 * k - a);
-    if (b == 0) return p;
-#if GF_PCLMUL == 3 /* AVX-512 VPSHLDVQ: the two shifts and the OR in one instruction */
-    return _mm_shldv_epi64(p, FN(vw)(V, n, 2 * k - a - 1), _mm_set1_epi64x(b));
+/* The lane helpers, reductions and squaring (lanes.tmpl.h) on 128-bit registers. */
+#define GV __m128i
+#define GV_FN(name) FN(name)
+#define GV_ZERO() _mm_setzero_si128()
+#define GV_XOR(a, b) _mm_xor_si128(a, b)
+#define GV_AND(a, b) _mm_and_si128(a, b)
+#define GV_SLLI64(a, n) _mm_slli_epi64(a, n)
+#define GV_SRLI64(a, n) _mm_srli_epi64(a, n)
+#if GF_PCLMUL == 3
+#define GV_DOUBLE_SHIFT 1
+#define GV_SHLDV(a, b, n) _mm_shldv_epi64(a, b, _mm_set1_epi64x(n))
+#define GV_SHRDV(a, b, n) _mm_shrdv_epi64(a, b, _mm_set1_epi64x(n))
 #else
-    return _mm_xor_si128(_mm_slli_epi64(p, b), _mm_srli_epi64(FN(vw)(V, n, 2 * k - a - 1), 64 - b));
+#define GV_DOUBLE_SHIFT 0
 #endif
-}
-
-/* Lane k of floor(V / z^s): word j is (V_{j+a} >> b) | (V_{j+a+1} << (64-b)). */
-GF_INL __m128i FN(vshr)(const __m128i *V, int n, int s, int k) {
-    int a = s >> 6, b = s & 63;
-    __m128i p = FN(vw)(V, n, 2 * k + a);
-    if (b == 0) return p;
-#if GF_PCLMUL == 3 /* AVX-512 VPSHRDVQ */
-    return _mm_shrdv_epi64(p, FN(vw)(V, n, 2 * k + a + 1), _mm_set1_epi64x(b));
-#else
-    return _mm_xor_si128(_mm_srli_epi64(p, b), _mm_slli_epi64(FN(vw)(V, n, 2 * k + a + 1), 64 - b));
-#endif
-}
-
-/* The lane that holds bit m, masked to the bits below m. */
-GF_INL __m128i FN(vmask_m)(__m128i v) {
-    const int r = GF_M & 127;
-    const uint64_t low = (1ULL << (r & 63)) - 1; /* bits below m in its word */
-    if (r < 64) return _mm_and_si128(v, _mm_set_epi64x(0, (long long)low));
-    return _mm_and_si128(v, _mm_set_epi64x((long long)low, -1LL));
-}
+#define GV_ALIGNR8(a, b) _mm_alignr_epi8(a, b, 8)
+#define GV_BSLLI8(a) _mm_slli_si128(a, 8)
+#define GV_BSRLI8(a) _mm_srli_si128(a, 8)
+#define GV_UNPACKHI64(a, b) _mm_unpackhi_epi64(a, b)
+#define GV_SET2(hi, lo) _mm_set_epi64x(hi, lo)
+#define GV_CLMUL(a, b, imm) _mm_clmulepi64_si128(a, b, imm)
+#include "field/gf2m/lanes.tmpl.h"
 
 GF_INL void FN(vload)(__m128i *V, const uint64_t *a) {
     for (int l = 0; l < GF_NW / 2; l++) V[l] = _mm_loadu_si128((const __m128i *)(a + 2 * l));
@@ -78,136 +54,6 @@ GF_INL void FN(vload)(__m128i *V, const uint64_t *a) {
 GF_INL void FN(vstore)(uint64_t *r, const __m128i *V) {
     for (int l = 0; l < GF_NW / 2; l++) _mm_storeu_si128((__m128i *)(r + 2 * l), V[l]);
     if (GF_NW & 1) _mm_storel_epi64((__m128i *)(r + GF_NW - 1), V[GF_NL - 1]);
-}
-
-/* Lane l of V with the bits below t cleared (t >= 0, constant). */
-GF_INL __m128i FN(vclear_below)(__m128i v, int t, int l) {
-    const int r = t - 128 * l; /* first bit to keep, relative to the lane */
-    if (r <= 0) return v;
-    if (r >= 128) return _mm_setzero_si128();
-    if (r < 64) return _mm_and_si128(v, _mm_set_epi64x(-1LL, (long long)(~0ULL << r)));
-    return _mm_and_si128(v, _mm_set_epi64x((long long)(~0ULL << (r - 64)), 0));
-}
-
-/* ---------------------------------------------------------------------
- * Reduction modulo f = z^m + g(z) (HMV 2.3.5), in lanes, for an input C of
- * NW lanes (2 NW words) whose degree is at most D (a constant: 2m - 2 for
- * a product of two reduced elements, 128 NW - 1 for any 2 NW words).
- *
- * Round 1 folds at a word boundary 64P (P = NW, or GF_FOLD_WORD if the
- * field file sets it), so that the part to fold needs no shifting: write
- * C = A + z^(64P) B, where A is the low P words, B the rest, and
- * z^(64P) = h(z) mod f (a sparse polynomial); then C = A + B h (mod f).
- * For P = NW, with e = 64 NW - m (0 < e < 64), h = z^e g(z) since z^m = g.
- *   - If deg g + e < 64 (the pentanomials 163, 283, 571), h is a single
- *     word and B h is NW independent PCLMULQDQs, one per word of B (the
- *     instruction's immediate picks the word inside its lane): the products
- *     at an even word offset go straight into the lanes of the result, those
- *     at an odd offset into a second set of lanes shifted by 64 bits at the
- *     end.  (The same trick as the "folding" of Gueron-Kounavis' GHASH.)
- *   - Otherwise (trinomials z^m + z^k + 1) B h = B z^e + B z^(e+k): two
- *     shifted copies of B, computed lane by lane with 64-bit shifts.
- *   - For m = 239 (k = 158 > m/2) gf2m_239.c folds at P = 5 instead:
- *     z^320 = z^81 z^239 = z^239 + z^81 = z^158 + z^81 + 1 (mod f), which
- *     saves a round below.
- * Round 1 leaves R of degree at most d = max(64P - 1, deg B + deg h).
- *
- * Each later round splits R = L + z^m H with deg L < m and replaces R by
- *     L + H g = L + sum over the terms z^t of g of H z^t,
- * lowering the degree bound to max(m - 1, d - m + deg g); it stops when
- * the bound is below m: one more round with the contract bounds, two for
- * m = 239 and the any-input bound.  The terms are computed straight from R
- * (not from H, which would add a dependent step):
- *     H z^t = floor(R / z^(m - t)) with its bits below t cleared,
- * all in parallel, then added to L with a tree of XORs.
- * All counts and shifts depend only on m and D: constant time.
- * --------------------------------------------------------------------- */
-#ifdef GF_FOLD_WORD /* the field file may set it (gf2m_239.c) */
-#define GF_FOLD_P GF_FOLD_WORD
-#else
-#define GF_FOLD_P GF_NW
-#endif
-GF_INL void FN(vreduce)(__m128i *R, const __m128i *C, const int D) {
-    const int P = GF_FOLD_P, e = 64 * GF_NW - GF_M, k = GF_RED_MAX;
-    __m128i T[GF_NW + 3], S[GF_NW + 3];
-#ifdef GF_FOLD_TERMS
-    static const int h[] = {GF_FOLD_TERMS}; /* exponents of h, largest first */
-    const int nh = (int)(sizeof h / sizeof h[0]), use_clmul = 0;
-#else
-    int h[GF_NRED];                          /* h = z^e g */
-    const int nh = GF_NRED, use_clmul = k + e < 64;
-    for (int j = 0; j < GF_NRED; j++) h[j] = e + FN(red_terms)[j];
-#endif
-    int d = D - 64 * P + h[0];               /* degree bound of B h */
-    if (d < 64 * P - 1) d = 64 * P - 1;      /* ... and of R = A + B h */
-
-    /* T = A: the first P words of C. */
-#pragma GCC unroll 12
-    for (int l = 0; l < GF_NW + 3; l++) T[l] = 2 * l < P ? C[l] : _mm_setzero_si128();
-    if (P & 1) T[P >> 1] = _mm_move_epi64(T[P >> 1]); /* word P belongs to B */
-
-    if (use_clmul) {
-        /* T += B G, G = h as one word; word w of B is word P + w of C. */
-        const __m128i G = _mm_cvtsi64_si128((long long)(FN(red_word)() << e));
-        __m128i O[GF_NL + 1];
-#pragma GCC unroll 12
-        for (int l = 0; l < GF_NL + 1; l++) O[l] = _mm_setzero_si128();
-#pragma GCC unroll 12
-        for (int w = 0; w <= (D >> 6) - P; w++) {
-            const int i = P + w;
-            __m128i p = (i & 1) ? _mm_clmulepi64_si128(C[i >> 1], G, 0x01)
-                                : _mm_clmulepi64_si128(C[i >> 1], G, 0x00);
-            if (w & 1)
-                O[w >> 1] = _mm_xor_si128(O[w >> 1], p);
-            else
-                T[w >> 1] = _mm_xor_si128(T[w >> 1], p);
-        }
-#pragma GCC unroll 12
-        for (int l = 0; l < GF_NL; l++) {
-            T[l] = _mm_xor_si128(T[l], _mm_slli_si128(O[l], 8));
-            T[l + 1] = _mm_xor_si128(T[l + 1], _mm_srli_si128(O[l], 8));
-        }
-    } else {
-        /* T += sum of B z^t over the exponents t of h. */
-        __m128i B[GF_NL + 1];
-        const int nb = ((D - 64 * P) >> 7) + 1; /* lanes of B */
-#pragma GCC unroll 12
-        for (int l = 0; l < nb; l++) B[l] = FN(vw)(C, GF_NW, P + 2 * l);
-#pragma GCC unroll 12
-        for (int l = 0; l <= (d >> 7); l++) {
-            __m128i acc = FN(vshl)(B, nb, h[0], l);
-#pragma GCC unroll 4
-            for (int j = 1; j < nh; j++) acc = _mm_xor_si128(acc, FN(vshl)(B, nb, h[j], l));
-            T[l] = _mm_xor_si128(T[l], acc);
-        }
-    }
-
-    /* Later rounds: R = L + z^m H  ->  L + H g. */
-#pragma GCC unroll 4
-    for (int round = 0; round < 4; round++) {
-        if (d < GF_M) break;
-        const int nt = (d >> 7) + 1;        /* lanes of R now */
-        const int dn = d - GF_M + k;        /* degree bound of H g */
-        const int ns = (dn >> 7) + 1;       /* its lanes */
-#pragma GCC unroll 12
-        for (int l = 0; l < ns; l++) {
-            /* the last exponent of f is 0 (f is irreducible): H z^0 = H */
-            S[l] = FN(vshr)(T, nt, GF_M, l);
-#pragma GCC unroll 4
-            for (int j = 0; j < GF_NRED - 1; j++) {
-                const int t = FN(red_terms)[j];
-                S[l] = _mm_xor_si128(S[l], FN(vclear_below)(FN(vshr)(T, nt, GF_M - t, l), t, l));
-            }
-        }
-        T[GF_M >> 7] = FN(vmask_m)(T[GF_M >> 7]);
-#pragma GCC unroll 12
-        for (int l = (GF_M >> 7) + 1; l < nt; l++) T[l] = _mm_setzero_si128();
-#pragma GCC unroll 12
-        for (int l = 0; l < ns; l++) T[l] = _mm_xor_si128(T[l], S[l]);
-        d = dn < GF_M - 1 ? GF_M - 1 : dn;
-    }
-#pragma GCC unroll 12
-    for (int l = 0; l < GF_NL; l++) R[l] = T[l];
 }
 
 /* ---------------------------------------------------------------------
@@ -347,162 +193,60 @@ GF_INL void FN(vmul)(__m128i *C, const __m128i *A, const __m128i *B) {
 #endif
     if (GF_MUL_SB) FN(vmul_sb)(C, A, B); else FN(vmul_ka)(C, A, B);
 }
-
-/* Squaring is linear over GF(2): (sum a_i z^i)^2 = sum a_i z^(2i)
- * (HMV 2.3.4), so a^2 is "a with a 0 inserted after each bit".  PCLMULQDQ
- * of a word by itself does exactly that (the cross terms cancel in pairs):
- * NW independent instructions, word i giving lane i.
- * (Tried: the 16-entry table of spread nibbles in one register, looked up
- * 16 nibbles at a time by PSHUFB and interleaved by PUNPCKL/HBW (Aranha,
- * Lopez, Hankerson, LATINCRYPT 2010), seven simple instructions per lane
- * and no PCLMULQDQ.  Measured slower on the SSE4.1 level at m = 233, AMD
- * Zen 5: squaring chain 15.9 against 14.0 TSC ticks, the tau-adic ECDH 4%
- * slower: the reduction, not the multiplier, bounds the squaring there.) */
-GF_INL void FN(vsqr_spread)(__m128i *C, const __m128i *A) {
-#pragma GCC unroll 12
-    for (int i = 0; i < GF_NW; i++)
-        C[i] = (i & 1) ? _mm_clmulepi64_si128(A[i >> 1], A[i >> 1], 0x11)
-                       : _mm_clmulepi64_si128(A[i >> 1], A[i >> 1], 0x00);
-}
-
-/* ---------------------------------------------------------------------
- * Reduction of a product of two reduced elements (degree at most 2m - 2)
- * in one step, for the trinomials f = z^m + z^k + 1 with 2k < m
- * (m = 193, 233, 409).  The two rounds of FN(vreduce) written out at once,
- * every term a window of C itself, so that they are computed in parallel
- * instead of one round waiting for the other:
- *     C = L + z^m H             H  = floor(C / z^m), deg H <= m - 2
- *     z^m H = H + z^k H         (z^m = z^k + 1 mod f)
- *     z^k H = W + z^m H2        W  = floor(C / z^(m-k)), bits k..m-1 kept
- *                               H2 = floor(C / z^(2m-k)), deg H2 <= k - 2
- *     z^m H2 = H2 + z^k H2
- * so  C = L + H + W + H2 + z^k H2  (mod f), and deg z^k H2 <= 2k - 2 < m.
- * The last term is z^k H2 = floor(C / z^(2m-2k)) with the bits below k
- * cleared, one more window; for m = 193 (k = 15 < 64) H2 + z^k H2 is
- * instead one PCLMULQDQ of the word H2 by the word 1 + z^k (measured 8%
- * faster there).
- * Measured: the same work in fewer instructions and a shorter dependent
- * chain than the rounds one after the other (ECDH about 13% faster on
- * sect233k1).  The same expansion for the pentanomials was measured slower
- * (163: +5%, 283: +10%): there the first round of FN(vreduce) is already a
- * handful of PCLMULQDQs by one word, so they keep the rounds.
- * --------------------------------------------------------------------- */
-GF_INL void FN(vreduce_trinomial)(__m128i *R, const __m128i *C) {
-    const int m = GF_M, k = GF_RED_MAX, top = GF_M >> 7; /* the lane of bit m */
-    /* H2 + z^k H2 for a one-word k: lane 0 only */
-    const __m128i H2g = k < 64 ? _mm_clmulepi64_si128(FN(vshr)(C, GF_NW, 2 * m - k, 0),
-                                                      _mm_cvtsi64_si128((long long)FN(red_word)()), 0x00)
-                               : _mm_setzero_si128();
-#pragma GCC unroll 8
-    for (int l = 0; l < GF_NL; l++) {
-        const __m128i L = l < top ? C[l] : l == top ? FN(vmask_m)(C[l]) : _mm_setzero_si128();
-        __m128i W = FN(vclear_below)(FN(vshr)(C, GF_NW, m - k, l), k, l);
-        W = l < top ? W : l == top ? FN(vmask_m)(W) : _mm_setzero_si128();
-        __m128i acc = _mm_xor_si128(_mm_xor_si128(L, FN(vshr)(C, GF_NW, m, l)), W);
-        if (k >= 64) {
-            acc = _mm_xor_si128(acc, FN(vshr)(C, GF_NW, 2 * m - k, l));
-            acc = _mm_xor_si128(acc, FN(vclear_below)(FN(vshr)(C, GF_NW, 2 * m - 2 * k, l), k, l));
-        } else if (l == 0) {
-            acc = _mm_xor_si128(acc, H2g);
-        }
-        R[l] = acc;
-    }
-}
-
-/* ---------------------------------------------------------------------
- * Reduction by two word-aligned folds, for a trinomial f = z^m + z^k + 1
- * in four words (GF_NW = 4) whose field file sets GF_RED_FOLD2 (m = 233,
- * k = 74).  GECC Alg. 2.42 (reduction modulo z^233 + z^74 + 1, there on
- * 32-bit words) on 64-bit words, two words at a time:
- *     z^256 = z^e z^m = z^e + z^(e+k)  (mod f),  e = 256 - m  (23, 97)
- * so a lane v (two words) at word offset 4 + j adds v z^e + v z^(e+k) at
- * offset j.  With e < 64 <= e + k = 64 + s < 128, the pieces per lane are
- *     sll(v, e)                       at the lane's own word positions,
- *     X = srl(v, 64 - e) + sll(v, s)  one word up (both carries land there:
- *                                     one XOR serves both terms),
- *     srl(v, 64 - s)                  two words up (the next lane);
- * 64-bit shifts by immediates, no shift across words.  Round 1 folds lane
- * 3 (words 6, 7) into lanes 1, 2; round 2 folds the new lane 2 into lanes
- * 0, 1.  Any input of 8 words fits: lane 3 adds to lane 2 at most up to
- * bit 511 - 256 + e + k < 384, lane 2 adds below bit 383 - 256 + e + k < 256.
- * The result R < z^256 then has its bits m..255 (a t of e bits, the high
- * word of lane 1 shifted right by 64 - e) folded once more,
- *     t z^m = t + t z^k,  t z^k = (t << (k - 64)) in word 1  (k - 64 + e < 64),
- * which leaves deg R < m: fully reduced, like FN(vreduce_trinomial).
- * Measured on the SSE4.1 level (AMD Zen 5, m = 233): the squaring takes
- * 46 instead of 64 instructions and the product 95 instead of 119 (with
- * FN(vmul_ka2)), but the dependent chain is a few shifts longer, so the
- * single squaring FN(vsqrmod) keeps FN(vreduce_trinomial), and the chains
- * of squarings skip the last step (FN(vnorm2)) until their end.
- * --------------------------------------------------------------------- */
-#ifdef GF_RED_FOLD2
-#define GF_RED_K__(k, ...) (k)
-#define GF_RED_K_(t) GF_RED_K__(t) /* expands t, then splits it at the commas */
-#define GF_RED_K GF_RED_K_(GF_RED_TERMS) /* k, as a constant expression */
-/* The two folds: R < z^256, congruent to C (any 8 words) mod f. */
-GF_INL void FN(vfold2)(__m128i *R, const __m128i *C) {
-    enum { e = 64 * GF_NW - GF_M, s = 64 * GF_NW - GF_M + GF_RED_K - 64 };
-    _Static_assert(GF_NW == 4 && GF_NRED == 2, "GF_RED_FOLD2: a trinomial in four words");
-    _Static_assert(e > 0 && s >= 0 && s < 64 && GF_RED_K - 64 + e < 64 && GF_RED_K >= 64,
-                   "GF_RED_FOLD2: 64 <= e + k < 128 and the last fold inside word 1");
-    const __m128i v3 = C[3];
-    const __m128i x3 = _mm_xor_si128(_mm_srli_epi64(v3, 64 - e), _mm_slli_epi64(v3, s));
-    const __m128i v2 = _mm_xor_si128(_mm_xor_si128(C[2], _mm_srli_epi64(v3, 64 - s)), _mm_srli_si128(x3, 8));
-    const __m128i x2 = _mm_xor_si128(_mm_srli_epi64(v2, 64 - e), _mm_slli_epi64(v2, s));
-    R[0] = _mm_xor_si128(_mm_xor_si128(C[0], _mm_slli_epi64(v2, e)), _mm_slli_si128(x2, 8));
-    R[1] = _mm_xor_si128(_mm_xor_si128(C[1], _mm_slli_epi64(v3, e)),
-                         _mm_xor_si128(_mm_srli_epi64(v2, 64 - s), _mm_alignr_epi8(x3, x2, 8)));
-}
-
-/* R (< z^256) reduced: bits m..255, a t of e bits in the high word of lane 1,
- * moved to the low word with t z^(k-64) above it; the result is < z^m. */
-GF_INL void FN(vnorm2)(__m128i *R) {
-    const __m128i u = _mm_srli_epi64(R[1], GF_M - 64 * (GF_NW - 1)); /* 64 - e */
-    R[0] = _mm_xor_si128(R[0], _mm_unpackhi_epi64(u, _mm_slli_epi64(u, GF_RED_K - 64)));
-    R[1] = FN(vmask_m)(R[1]);
-}
-
-GF_INL void FN(vreduce_fold2)(__m128i *R, const __m128i *C) {
-    FN(vfold2)(R, C);
-    FN(vnorm2)(R);
-}
-#endif
-
-GF_INL void FN(vreduce_prod)(__m128i *R, const __m128i *C) {
-#ifdef GF_RED_FOLD2
-    FN(vreduce_fold2)(R, C);
-    return;
-#endif
-#ifndef GF_FOLD_TERMS
-    if (GF_NRED == 2 && 2 * GF_RED_MAX < GF_M) { /* constants: no branch is left */
-        FN(vreduce_trinomial)(R, C);
-        return;
-    }
-#endif
-    FN(vreduce)(R, C, 2 * GF_M - 2);
-}
-
-/* R = A * B mod f, R = A^2 mod f (A, B reduced). */
+/* R = A * B mod f (A, B reduced; the squaring FN(vsqrmod) is in lanes.tmpl.h). */
 GF_INL void FN(vmulmod)(__m128i *R, const __m128i *A, const __m128i *B) {
     __m128i C[GF_NW];
     FN(vmul)(C, A, B);
     FN(vreduce_prod)(R, C);
 }
 
-GF_INL void FN(vsqrmod)(__m128i *R, const __m128i *A) {
-    __m128i C[GF_NW];
-    FN(vsqr_spread)(C, A);
-#ifdef GF_RED_FOLD2
-    /* A single squaring is often on the critical path (the ladder): there the
-     * shorter dependent chain of the one-step reduction wins (measured at
-     * m = 233, SSE4.1: latency 16.6 against 21.6 TSC ticks with the folds; a
-     * ladder-like sequence 6% faster); the chains of FN(sqr_n) and
-     * FN(sqr_n3) take the folds. */
-    FN(vreduce_trinomial)(R, C);
-#else
-    FN(vreduce_prod)(R, C);
+
+#if GF_PCLMUL == 2
+/* The same on 256-bit registers (VPCLMULQDQ on ymm), two elements side by side
+ * (lanes.tmpl.h): FN(x2_...), for FN(sqr_n3). */
+#define GV __m256i
+#define GV_FN(name) FN(x2_##name)
+#define GV_ZERO() _mm256_setzero_si256()
+#define GV_XOR(a, b) _mm256_xor_si256(a, b)
+#define GV_AND(a, b) _mm256_and_si256(a, b)
+#define GV_SLLI64(a, n) _mm256_slli_epi64(a, n)
+#define GV_SRLI64(a, n) _mm256_srli_epi64(a, n)
+#define GV_DOUBLE_SHIFT 0
+#define GV_ALIGNR8(a, b) _mm256_alignr_epi8(a, b, 8)
+#define GV_BSLLI8(a) _mm256_bslli_epi128(a, 8)
+#define GV_BSRLI8(a) _mm256_bsrli_epi128(a, 8)
+#define GV_UNPACKHI64(a, b) _mm256_unpackhi_epi64(a, b)
+#define GV_SET2(hi, lo) _mm256_broadcastsi128_si256(_mm_set_epi64x(hi, lo))
+#define GV_CLMUL(a, b, imm) _mm256_clmulepi64_epi128(a, b, imm)
+#include "field/gf2m/lanes.tmpl.h"
 #endif
-}
+
+#if GF_PCLMUL == 3
+/* The same on 512-bit registers, three elements side by side (lanes.tmpl.h): FN(x3_...), for
+ * FN(sqr_n3). */
+#define GV __m512i
+#define GV_FN(name) FN(x3_##name)
+#define GV_ZERO() _mm512_setzero_si512()
+#define GV_XOR(a, b) _mm512_xor_si512(a, b)
+#define GV_AND(a, b) _mm512_and_si512(a, b)
+#define GV_SLLI64(a, n) _mm512_slli_epi64(a, n)
+#define GV_SRLI64(a, n) _mm512_srli_epi64(a, n)
+#define GV_DOUBLE_SHIFT 1
+#define GV_SHLDV(a, b, n) _mm512_shldv_epi64(a, b, _mm512_set1_epi64(n))
+#define GV_SHRDV(a, b, n) _mm512_shrdv_epi64(a, b, _mm512_set1_epi64(n))
+/* AVX-512F forms of the byte shifts (VPSLLDQ and VPALIGNR on zmm would need AVX512BW, which
+ * the level does not ask for): PUNPCKL/HQDQ with zero, and VSHUFPD taking the high word of b
+ * and the low word of a in every lane */
+#define GV_ALIGNR8(a, b) \
+    _mm512_castpd_si512(_mm512_shuffle_pd(_mm512_castsi512_pd(b), _mm512_castsi512_pd(a), 0x55))
+#define GV_BSLLI8(a) _mm512_unpacklo_epi64(_mm512_setzero_si512(), a)
+#define GV_BSRLI8(a) _mm512_unpackhi_epi64(a, _mm512_setzero_si512())
+#define GV_UNPACKHI64(a, b) _mm512_unpackhi_epi64(a, b)
+#define GV_SET2(hi, lo) _mm512_broadcast_i32x4(_mm_set_epi64x(hi, lo))
+#define GV_CLMUL(a, b, imm) _mm512_clmulepi64_epi128(a, b, imm)
+#include "field/gf2m/lanes.tmpl.h"
+#endif
+
 
 #if GF_ZMUL /* the multiplication on 512-bit registers instead */
 #include "field/gf2m/clmul512.tmpl.h"
@@ -655,46 +399,59 @@ GF_HOT void FN(mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, c
 static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
     __m128i A[GF_NL];
     FN(vload)(A, a);
-#ifdef GF_RED_FOLD2 /* the chain on values < z^256 (FN(vfold2)), reduced once at the end */
-    for (int i = 0; i < n; i++) {
-        __m128i C[GF_NW];
-        FN(vsqr_spread)(C, A);
-        FN(vfold2)(A, C);
-    }
-    FN(vnorm2)(A);
-#else
-    for (int i = 0; i < n; i++) FN(vsqrmod)(A, A);
-#endif
+    for (int i = 0; i < n; i++) FN(vsqr_chain_step)(A);
+    FN(vsqr_chain_end)(A);
     FN(vstore)(r, A);
 }
 
 /* a, b, c = a^(2^n), b^(2^n), c^(2^n), n >= 0 (public): the Frobenius map
  * tau^n of a point in projective coordinates (tnaf.tmpl.h).  The three chains
- * are independent, so they are interleaved and kept in registers. */
+ * are independent: on the AVX-512 level they run side by side in the lanes of
+ * 512-bit registers (FN(x3_...), lanes.tmpl.h), on the AVX2 level two of them
+ * in 256-bit registers (FN(x2_...)) next to the third, else interleaved in
+ * 128-bit registers; always in registers from the loads to the stores. */
 static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
     __m128i A[GF_NL], B[GF_NL], C[GF_NL];
     FN(vload)(A, a);
     FN(vload)(B, b);
     FN(vload)(C, c);
-#ifdef GF_RED_FOLD2 /* as FN(sqr_n) */
-    for (int i = 0; i < n; i++) {
-        __m128i T[GF_NW];
-        FN(vsqr_spread)(T, A);
-        FN(vfold2)(A, T);
-        FN(vsqr_spread)(T, B);
-        FN(vfold2)(B, T);
-        FN(vsqr_spread)(T, C);
-        FN(vfold2)(C, T);
+#if GF_PCLMUL == 3
+    __m512i V[GF_NL]; /* lane l of a, b, c in the 128-bit lanes 0, 1, 2; lane 3 zero */
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++)
+        V[l] = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_zextsi128_si512(A[l]), B[l], 1), C[l], 2);
+    for (int i = 0; i < n; i++) FN(x3_vsqr_chain_step)(V);
+    FN(x3_vsqr_chain_end)(V);
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++) {
+        A[l] = _mm512_castsi512_si128(V[l]);
+        B[l] = _mm512_extracti32x4_epi32(V[l], 1);
+        C[l] = _mm512_extracti32x4_epi32(V[l], 2);
     }
-    FN(vnorm2)(A);
-    FN(vnorm2)(B);
-    FN(vnorm2)(C);
+#elif GF_PCLMUL == 2
+    __m256i V[GF_NL]; /* lane l of a and b in the 128-bit lanes 0, 1 */
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++) V[l] = _mm256_inserti128_si256(_mm256_castsi128_si256(A[l]), B[l], 1);
+    for (int i = 0; i < n; i++) {
+        FN(x2_vsqr_chain_step)(V);
+        FN(vsqr_chain_step)(C);
+    }
+    FN(x2_vsqr_chain_end)(V);
+    FN(vsqr_chain_end)(C);
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++) {
+        A[l] = _mm256_castsi256_si128(V[l]);
+        B[l] = _mm256_extracti128_si256(V[l], 1);
+    }
 #else
     for (int i = 0; i < n; i++) {
-        FN(vsqrmod)(A, A);
-        FN(vsqrmod)(B, B);
-        FN(vsqrmod)(C, C);
+        FN(vsqr_chain_step)(A);
+        FN(vsqr_chain_step)(B);
+        FN(vsqr_chain_step)(C);
     }
+    FN(vsqr_chain_end)(A);
+    FN(vsqr_chain_end)(B);
+    FN(vsqr_chain_end)(C);
 #endif
     FN(vstore)(a, A);
     FN(vstore)(b, B);

@@ -1,0 +1,391 @@
+/*
+ * lanes.tmpl.h -- TEMPLATE (field/gf2m, included by clmul128.tmpl.h): the lane helpers, the
+ * reductions and the squaring of the PCLMULQDQ path, written once for a vector type GV of
+ * 128-bit lanes.  clmul128.tmpl.h includes it once per vector width:
+ *   GV = __m128i, GV_FN(name) = FN(name): one element, its lanes an array of registers (the
+ *        path every level runs, described at the top of clmul128.tmpl.h);
+ *   GV = __m256i, GV_FN(name) = FN(x2_name), AVX2 level (VPCLMULQDQ on ymm): register l
+ *        holds lane l of two elements, one per 128-bit half;
+ *   GV = __m512i, GV_FN(name) = FN(x3_name), AVX-512 level: register l holds lane l of
+ *        three elements, one per 128-bit lane (the fourth lane is zero).
+ * The wide copies serve FN(sqr_n3), the Frobenius map of the tau-adic loop: its three
+ * independent chains of squarings run in the instructions of one (AVX-512) or of two
+ * (AVX2: two chains side by side, the third in 128-bit registers next to them).
+ * Every operation below is lane-local -- PCLMULQDQ, the 64-bit shifts, the byte shifts,
+ * PALIGNR and PUNPCKHQDQ act on each 128-bit lane of a wide register as on a 128-bit
+ * register, and every constant (GV_SET2) is the same in each lane -- so the one text gives
+ * every copy the same arithmetic, lane by lane.
+ *
+ * Set by the includer, undefined at the end of this file:
+ *   GV, GV_FN(name), GV_ZERO(), GV_XOR(a, b), GV_AND(a, b), GV_SLLI64(a, n), GV_SRLI64(a, n)
+ *   (each 64-bit word shifted), GV_DOUBLE_SHIFT (1 if GV_SHLDV / GV_SHRDV are AVX-512
+ *   VPSHLDVQ / VPSHRDVQ: (a << n) | (b >> (64 - n)) per word in one instruction),
+ *   GV_ALIGNR8(a, b) (the high word of b and the low word of a), GV_BSLLI8(a) / GV_BSRLI8(a)
+ *   (the lane shifted up / down by one word), GV_UNPACKHI64(a, b), GV_SET2(hi, lo) (the lane
+ *   (lo, hi) in every lane), GV_CLMUL(a, b, imm) (PCLMULQDQ).
+ */
+/* Lane l of the n-lane vector V, zero outside 0 <= l < n. */
+GF_INL GV GV_FN(vl)(const GV *V, int n, int l) {
+    return (l >= 0 && l < n) ? V[l] : GV_ZERO();
+}
+
+/* Words (i, i+1) of V as one lane; i may be odd or negative.  For odd i the
+ * two words straddle two lanes: PALIGNR takes the high word of lane (i-1)/2
+ * and the low word of lane (i+1)/2. */
+GF_INL GV GV_FN(vw)(const GV *V, int n, int i) {
+    int l = (i - (i & 1)) / 2; /* floor(i / 2), also for negative i */
+    if (i & 1) return GV_ALIGNR8(GV_FN(vl)(V, n, l + 1), GV_FN(vl)(V, n, l));
+    return GV_FN(vl)(V, n, l);
+}
+
+/* Lane k of V * z^s (s >= 0): with s = 64a + b, word j of the result is
+ * (V_{j-a} << b) | (V_{j-a-1} >> (64-b)), two words at a time. */
+GF_INL GV GV_FN(vshl)(const GV *V, int n, int s, int k) {
+    int a = s >> 6, b = s & 63;
+    GV p = GV_FN(vw)(V, n, 2 * k - a);
+    if (b == 0) return p;
+#if GV_DOUBLE_SHIFT /* AVX-512 VPSHLDVQ: the two shifts and the OR in one instruction */
+    return GV_SHLDV(p, GV_FN(vw)(V, n, 2 * k - a - 1), b);
+#else
+    return GV_XOR(GV_SLLI64(p, b), GV_SRLI64(GV_FN(vw)(V, n, 2 * k - a - 1), 64 - b));
+#endif
+}
+
+/* Lane k of floor(V / z^s): word j is (V_{j+a} >> b) | (V_{j+a+1} << (64-b)). */
+GF_INL GV GV_FN(vshr)(const GV *V, int n, int s, int k) {
+    int a = s >> 6, b = s & 63;
+    GV p = GV_FN(vw)(V, n, 2 * k + a);
+    if (b == 0) return p;
+#if GV_DOUBLE_SHIFT /* AVX-512 VPSHRDVQ */
+    return GV_SHRDV(p, GV_FN(vw)(V, n, 2 * k + a + 1), b);
+#else
+    return GV_XOR(GV_SRLI64(p, b), GV_SLLI64(GV_FN(vw)(V, n, 2 * k + a + 1), 64 - b));
+#endif
+}
+
+/* The lane that holds bit m, masked to the bits below m. */
+GF_INL GV GV_FN(vmask_m)(GV v) {
+    const int r = GF_M & 127;
+    const uint64_t low = (1ULL << (r & 63)) - 1; /* bits below m in its word */
+    if (r < 64) return GV_AND(v, GV_SET2(0, (long long)low));
+    return GV_AND(v, GV_SET2((long long)low, -1LL));
+}
+
+/* Lane l of V with the bits below t cleared (t >= 0, constant). */
+GF_INL GV GV_FN(vclear_below)(GV v, int t, int l) {
+    const int r = t - 128 * l; /* first bit to keep, relative to the lane */
+    if (r <= 0) return v;
+    if (r >= 128) return GV_ZERO();
+    if (r < 64) return GV_AND(v, GV_SET2(-1LL, (long long)(~0ULL << r)));
+    return GV_AND(v, GV_SET2((long long)(~0ULL << (r - 64)), 0));
+}
+
+/* ---------------------------------------------------------------------
+ * Reduction modulo f = z^m + g(z) (HMV 2.3.5), in lanes, for an input C of
+ * NW lanes (2 NW words) whose degree is at most D (a constant: 2m - 2 for
+ * a product of two reduced elements, 128 NW - 1 for any 2 NW words).
+ *
+ * Round 1 folds at a word boundary 64P (P = NW, or GF_FOLD_WORD if the
+ * field file sets it), so that the part to fold needs no shifting: write
+ * C = A + z^(64P) B, where A is the low P words, B the rest, and
+ * z^(64P) = h(z) mod f (a sparse polynomial); then C = A + B h (mod f).
+ * For P = NW, with e = 64 NW - m (0 < e < 64), h = z^e g(z) since z^m = g.
+ *   - If deg g + e < 64 (the pentanomials 163, 283, 571), h is a single
+ *     word and B h is NW independent PCLMULQDQs, one per word of B (the
+ *     instruction's immediate picks the word inside its lane): the products
+ *     at an even word offset go straight into the lanes of the result, those
+ *     at an odd offset into a second set of lanes shifted by 64 bits at the
+ *     end.  (The same trick as the "folding" of Gueron-Kounavis' GHASH.)
+ *   - Otherwise (trinomials z^m + z^k + 1) B h = B z^e + B z^(e+k): two
+ *     shifted copies of B, computed lane by lane with 64-bit shifts.
+ *   - For m = 239 (k = 158 > m/2) gf2m_239.c folds at P = 5 instead:
+ *     z^320 = z^81 z^239 = z^239 + z^81 = z^158 + z^81 + 1 (mod f), which
+ *     saves a round below.
+ * Round 1 leaves R of degree at most d = max(64P - 1, deg B + deg h).
+ *
+ * Each later round splits R = L + z^m H with deg L < m and replaces R by
+ *     L + H g = L + sum over the terms z^t of g of H z^t,
+ * lowering the degree bound to max(m - 1, d - m + deg g); it stops when
+ * the bound is below m: one more round with the contract bounds, two for
+ * m = 239 and the any-input bound.  The terms are computed straight from R
+ * (not from H, which would add a dependent step):
+ *     H z^t = floor(R / z^(m - t)) with its bits below t cleared,
+ * all in parallel, then added to L with a tree of XORs.
+ * All counts and shifts depend only on m and D: constant time.
+ * --------------------------------------------------------------------- */
+#ifdef GF_FOLD_WORD /* the field file may set it (gf2m_239.c) */
+#define GF_FOLD_P GF_FOLD_WORD
+#else
+#define GF_FOLD_P GF_NW
+#endif
+GF_INL void GV_FN(vreduce)(GV *R, const GV *C, const int D) {
+    const int P = GF_FOLD_P, e = 64 * GF_NW - GF_M, k = GF_RED_MAX;
+    GV T[GF_NW + 3], S[GF_NW + 3];
+#ifdef GF_FOLD_TERMS
+    static const int h[] = {GF_FOLD_TERMS}; /* exponents of h, largest first */
+    const int nh = (int)(sizeof h / sizeof h[0]), use_clmul = 0;
+#else
+    int h[GF_NRED];                          /* h = z^e g */
+    const int nh = GF_NRED, use_clmul = k + e < 64;
+    for (int j = 0; j < GF_NRED; j++) h[j] = e + FN(red_terms)[j];
+#endif
+    int d = D - 64 * P + h[0];               /* degree bound of B h */
+    if (d < 64 * P - 1) d = 64 * P - 1;      /* ... and of R = A + B h */
+
+    /* T = A: the first P words of C. */
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NW + 3; l++) T[l] = 2 * l < P ? C[l] : GV_ZERO();
+    if (P & 1) T[P >> 1] = GV_AND(T[P >> 1], GV_SET2(0, -1LL)); /* word P belongs to B */
+
+    if (use_clmul) {
+        /* T += B G, G = h as one word; word w of B is word P + w of C. */
+        const GV G = GV_SET2(0, (long long)(FN(red_word)() << e));
+        GV O[GF_NL + 1];
+#pragma GCC unroll 12
+        for (int l = 0; l < GF_NL + 1; l++) O[l] = GV_ZERO();
+#pragma GCC unroll 12
+        for (int w = 0; w <= (D >> 6) - P; w++) {
+            const int i = P + w;
+            GV p = (i & 1) ? GV_CLMUL(C[i >> 1], G, 0x01)
+                                : GV_CLMUL(C[i >> 1], G, 0x00);
+            if (w & 1)
+                O[w >> 1] = GV_XOR(O[w >> 1], p);
+            else
+                T[w >> 1] = GV_XOR(T[w >> 1], p);
+        }
+#pragma GCC unroll 12
+        for (int l = 0; l < GF_NL; l++) {
+            T[l] = GV_XOR(T[l], GV_BSLLI8(O[l]));
+            T[l + 1] = GV_XOR(T[l + 1], GV_BSRLI8(O[l]));
+        }
+    } else {
+        /* T += sum of B z^t over the exponents t of h. */
+        GV B[GF_NL + 1];
+        const int nb = ((D - 64 * P) >> 7) + 1; /* lanes of B */
+#pragma GCC unroll 12
+        for (int l = 0; l < nb; l++) B[l] = GV_FN(vw)(C, GF_NW, P + 2 * l);
+#pragma GCC unroll 12
+        for (int l = 0; l <= (d >> 7); l++) {
+            GV acc = GV_FN(vshl)(B, nb, h[0], l);
+#pragma GCC unroll 4
+            for (int j = 1; j < nh; j++) acc = GV_XOR(acc, GV_FN(vshl)(B, nb, h[j], l));
+            T[l] = GV_XOR(T[l], acc);
+        }
+    }
+
+    /* Later rounds: R = L + z^m H  ->  L + H g. */
+#pragma GCC unroll 4
+    for (int round = 0; round < 4; round++) {
+        if (d < GF_M) break;
+        const int nt = (d >> 7) + 1;        /* lanes of R now */
+        const int dn = d - GF_M + k;        /* degree bound of H g */
+        const int ns = (dn >> 7) + 1;       /* its lanes */
+#pragma GCC unroll 12
+        for (int l = 0; l < ns; l++) {
+            /* the last exponent of f is 0 (f is irreducible): H z^0 = H */
+            S[l] = GV_FN(vshr)(T, nt, GF_M, l);
+#pragma GCC unroll 4
+            for (int j = 0; j < GF_NRED - 1; j++) {
+                const int t = FN(red_terms)[j];
+                S[l] = GV_XOR(S[l], GV_FN(vclear_below)(GV_FN(vshr)(T, nt, GF_M - t, l), t, l));
+            }
+        }
+        T[GF_M >> 7] = GV_FN(vmask_m)(T[GF_M >> 7]);
+#pragma GCC unroll 12
+        for (int l = (GF_M >> 7) + 1; l < nt; l++) T[l] = GV_ZERO();
+#pragma GCC unroll 12
+        for (int l = 0; l < ns; l++) T[l] = GV_XOR(T[l], S[l]);
+        d = dn < GF_M - 1 ? GF_M - 1 : dn;
+    }
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL; l++) R[l] = T[l];
+}
+
+
+/* Squaring is linear over GF(2): (sum a_i z^i)^2 = sum a_i z^(2i)
+ * (HMV 2.3.4), so a^2 is "a with a 0 inserted after each bit".  PCLMULQDQ
+ * of a word by itself does exactly that (the cross terms cancel in pairs):
+ * NW independent instructions, word i giving lane i.
+ * (Tried: the 16-entry table of spread nibbles in one register, looked up
+ * 16 nibbles at a time by PSHUFB and interleaved by PUNPCKL/HBW (Aranha,
+ * Lopez, Hankerson, LATINCRYPT 2010), seven simple instructions per lane
+ * and no PCLMULQDQ.  Measured slower on the SSE4.1 level at m = 233, AMD
+ * Zen 5: squaring chain 15.9 against 14.0 TSC ticks, the tau-adic ECDH 4%
+ * slower: the reduction, not the multiplier, bounds the squaring there.) */
+GF_INL void GV_FN(vsqr_spread)(GV *C, const GV *A) {
+#pragma GCC unroll 12
+    for (int i = 0; i < GF_NW; i++)
+        C[i] = (i & 1) ? GV_CLMUL(A[i >> 1], A[i >> 1], 0x11)
+                       : GV_CLMUL(A[i >> 1], A[i >> 1], 0x00);
+}
+
+/* ---------------------------------------------------------------------
+ * Reduction of a product of two reduced elements (degree at most 2m - 2)
+ * in one step, for the trinomials f = z^m + z^k + 1 with 2k < m
+ * (m = 193, 233, 409).  The two rounds of GV_FN(vreduce) written out at once,
+ * every term a window of C itself, so that they are computed in parallel
+ * instead of one round waiting for the other:
+ *     C = L + z^m H             H  = floor(C / z^m), deg H <= m - 2
+ *     z^m H = H + z^k H         (z^m = z^k + 1 mod f)
+ *     z^k H = W + z^m H2        W  = floor(C / z^(m-k)), bits k..m-1 kept
+ *                               H2 = floor(C / z^(2m-k)), deg H2 <= k - 2
+ *     z^m H2 = H2 + z^k H2
+ * so  C = L + H + W + H2 + z^k H2  (mod f), and deg z^k H2 <= 2k - 2 < m.
+ * The last term is z^k H2 = floor(C / z^(2m-2k)) with the bits below k
+ * cleared, one more window; for m = 193 (k = 15 < 64) H2 + z^k H2 is
+ * instead one PCLMULQDQ of the word H2 by the word 1 + z^k (measured 8%
+ * faster there).
+ * Measured: the same work in fewer instructions and a shorter dependent
+ * chain than the rounds one after the other (ECDH about 13% faster on
+ * sect233k1).  The same expansion for the pentanomials was measured slower
+ * (163: +5%, 283: +10%): there the first round of GV_FN(vreduce) is already a
+ * handful of PCLMULQDQs by one word, so they keep the rounds.
+ * --------------------------------------------------------------------- */
+GF_INL void GV_FN(vreduce_trinomial)(GV *R, const GV *C) {
+    const int m = GF_M, k = GF_RED_MAX, top = GF_M >> 7; /* the lane of bit m */
+    /* H2 + z^k H2 for a one-word k: lane 0 only */
+    const GV H2g = k < 64 ? GV_CLMUL(GV_FN(vshr)(C, GF_NW, 2 * m - k, 0),
+                                                      GV_SET2(0, (long long)FN(red_word)()), 0x00)
+                               : GV_ZERO();
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++) {
+        const GV L = l < top ? C[l] : l == top ? GV_FN(vmask_m)(C[l]) : GV_ZERO();
+        GV W = GV_FN(vclear_below)(GV_FN(vshr)(C, GF_NW, m - k, l), k, l);
+        W = l < top ? W : l == top ? GV_FN(vmask_m)(W) : GV_ZERO();
+        GV acc = GV_XOR(GV_XOR(L, GV_FN(vshr)(C, GF_NW, m, l)), W);
+        if (k >= 64) {
+            acc = GV_XOR(acc, GV_FN(vshr)(C, GF_NW, 2 * m - k, l));
+            acc = GV_XOR(acc, GV_FN(vclear_below)(GV_FN(vshr)(C, GF_NW, 2 * m - 2 * k, l), k, l));
+        } else if (l == 0) {
+            acc = GV_XOR(acc, H2g);
+        }
+        R[l] = acc;
+    }
+}
+
+/* ---------------------------------------------------------------------
+ * Reduction by two word-aligned folds, for a trinomial f = z^m + z^k + 1
+ * in four words (GF_NW = 4) whose field file sets GF_RED_FOLD2 (m = 233,
+ * k = 74).  GECC Alg. 2.42 (reduction modulo z^233 + z^74 + 1, there on
+ * 32-bit words) on 64-bit words, two words at a time:
+ *     z^256 = z^e z^m = z^e + z^(e+k)  (mod f),  e = 256 - m  (23, 97)
+ * so a lane v (two words) at word offset 4 + j adds v z^e + v z^(e+k) at
+ * offset j.  With e < 64 <= e + k = 64 + s < 128, the pieces per lane are
+ *     sll(v, e)                       at the lane's own word positions,
+ *     X = srl(v, 64 - e) + sll(v, s)  one word up (both carries land there:
+ *                                     one XOR serves both terms),
+ *     srl(v, 64 - s)                  two words up (the next lane);
+ * 64-bit shifts by immediates, no shift across words.  Round 1 folds lane
+ * 3 (words 6, 7) into lanes 1, 2; round 2 folds the new lane 2 into lanes
+ * 0, 1.  Any input of 8 words fits: lane 3 adds to lane 2 at most up to
+ * bit 511 - 256 + e + k < 384, lane 2 adds below bit 383 - 256 + e + k < 256.
+ * The result R < z^256 then has its bits m..255 (a t of e bits, the high
+ * word of lane 1 shifted right by 64 - e) folded once more,
+ *     t z^m = t + t z^k,  t z^k = (t << (k - 64)) in word 1  (k - 64 + e < 64),
+ * which leaves deg R < m: fully reduced, like GV_FN(vreduce_trinomial).
+ * Measured on the SSE4.1 level (AMD Zen 5, m = 233): the squaring takes
+ * 46 instead of 64 instructions and the product 95 instead of 119 (with
+ * FN(vmul_ka2)), but the dependent chain is a few shifts longer, so the
+ * single squaring GV_FN(vsqrmod) keeps GV_FN(vreduce_trinomial), and the chains
+ * of squarings skip the last step (GV_FN(vnorm2)) until their end.
+ * --------------------------------------------------------------------- */
+#ifdef GF_RED_FOLD2
+#define GF_RED_K__(k, ...) (k)
+#define GF_RED_K_(t) GF_RED_K__(t) /* expands t, then splits it at the commas */
+#define GF_RED_K GF_RED_K_(GF_RED_TERMS) /* k, as a constant expression */
+/* The two folds: R < z^256, congruent to C (any 8 words) mod f. */
+GF_INL void GV_FN(vfold2)(GV *R, const GV *C) {
+    enum { e = 64 * GF_NW - GF_M, s = 64 * GF_NW - GF_M + GF_RED_K - 64 };
+    _Static_assert(GF_NW == 4 && GF_NRED == 2, "GF_RED_FOLD2: a trinomial in four words");
+    _Static_assert(e > 0 && s >= 0 && s < 64 && GF_RED_K - 64 + e < 64 && GF_RED_K >= 64,
+                   "GF_RED_FOLD2: 64 <= e + k < 128 and the last fold inside word 1");
+    const GV v3 = C[3];
+    const GV x3 = GV_XOR(GV_SRLI64(v3, 64 - e), GV_SLLI64(v3, s));
+    const GV v2 = GV_XOR(GV_XOR(C[2], GV_SRLI64(v3, 64 - s)), GV_BSRLI8(x3));
+    const GV x2 = GV_XOR(GV_SRLI64(v2, 64 - e), GV_SLLI64(v2, s));
+    R[0] = GV_XOR(GV_XOR(C[0], GV_SLLI64(v2, e)), GV_BSLLI8(x2));
+    R[1] = GV_XOR(GV_XOR(C[1], GV_SLLI64(v3, e)),
+                         GV_XOR(GV_SRLI64(v2, 64 - s), GV_ALIGNR8(x3, x2)));
+}
+
+/* R (< z^256) reduced: bits m..255, a t of e bits in the high word of lane 1,
+ * moved to the low word with t z^(k-64) above it; the result is < z^m. */
+GF_INL void GV_FN(vnorm2)(GV *R) {
+    const GV u = GV_SRLI64(R[1], GF_M - 64 * (GF_NW - 1)); /* 64 - e */
+    R[0] = GV_XOR(R[0], GV_UNPACKHI64(u, GV_SLLI64(u, GF_RED_K - 64)));
+    R[1] = GV_FN(vmask_m)(R[1]);
+}
+
+GF_INL void GV_FN(vreduce_fold2)(GV *R, const GV *C) {
+    GV_FN(vfold2)(R, C);
+    GV_FN(vnorm2)(R);
+}
+#endif
+
+GF_INL void GV_FN(vreduce_prod)(GV *R, const GV *C) {
+#ifdef GF_RED_FOLD2
+    GV_FN(vreduce_fold2)(R, C);
+    return;
+#endif
+#ifndef GF_FOLD_TERMS
+    if (GF_NRED == 2 && 2 * GF_RED_MAX < GF_M) { /* constants: no branch is left */
+        GV_FN(vreduce_trinomial)(R, C);
+        return;
+    }
+#endif
+    GV_FN(vreduce)(R, C, 2 * GF_M - 2);
+}
+
+
+GF_INL void GV_FN(vsqrmod)(GV *R, const GV *A) {
+    GV C[GF_NW];
+    GV_FN(vsqr_spread)(C, A);
+#ifdef GF_RED_FOLD2
+    /* A single squaring is often on the critical path (the ladder): there the
+     * shorter dependent chain of the one-step reduction wins (measured at
+     * m = 233, SSE4.1: latency 16.6 against 21.6 TSC ticks with the folds; a
+     * ladder-like sequence 6% faster); the chains of FN(sqr_n) and
+     * FN(sqr_n3) take the folds. */
+    GV_FN(vreduce_trinomial)(R, C);
+#else
+    GV_FN(vreduce_prod)(R, C);
+#endif
+}
+
+/* One squaring of a chain of squarings (FN(sqr_n), FN(sqr_n3)): with GF_RED_FOLD2 the two
+ * folds only, the value kept below z^256 until GV_FN(vsqr_chain_end) reduces it once at the
+ * end of the chain (see GV_FN(vfold2)); else GV_FN(vsqrmod). */
+GF_INL void GV_FN(vsqr_chain_step)(GV *A) {
+#ifdef GF_RED_FOLD2
+    GV T[GF_NW];
+    GV_FN(vsqr_spread)(T, A);
+    GV_FN(vfold2)(A, T);
+#else
+    GV_FN(vsqrmod)(A, A);
+#endif
+}
+
+GF_INL void GV_FN(vsqr_chain_end)(GV *A) {
+#ifdef GF_RED_FOLD2
+    GV_FN(vnorm2)(A);
+#else
+    (void)A;
+#endif
+}
+
+#undef GV
+#undef GV_FN
+#undef GV_ZERO
+#undef GV_XOR
+#undef GV_AND
+#undef GV_SLLI64
+#undef GV_SRLI64
+#undef GV_DOUBLE_SHIFT
+#undef GV_SHLDV
+#undef GV_SHRDV
+#undef GV_ALIGNR8
+#undef GV_BSLLI8
+#undef GV_BSRLI8
+#undef GV_UNPACKHI64
+#undef GV_SET2
+#undef GV_CLMUL
