@@ -38,6 +38,13 @@
 #ifndef GF_YMUL
 #define GF_YMUL 0
 #endif
+/* GF_MUL3: FN(mul3) (clmul128.tmpl.h), three products side by side in 512-bit registers, for
+ * the lambda addition (lambda.tmpl.h): on the AVX-512 level from four words up.  Not with
+ * GF_ZMUL (m = 409, 571), whose single product already fills 512-bit registers, nor at m = 163:
+ * measured (AMD Zen 4, ECDH, median new/old of min TSC ticks over six to eight back-to-back
+ * pairs) sect163k1 1.09 (three words: the packing costs more than it saves), sect233k1 0.96,
+ * sect239k1 0.96, sect283k1 0.84. */
+#define GF_MUL3 (GF_PCLMUL == 3 && !GF_ZMUL && GF_NW >= 4)
 
 #include "field/gf2m/words.tmpl.h"
 #if GF_PCLMUL
