@@ -57,9 +57,10 @@ GF_INL void FN(vstore)(uint64_t *r, const __m128i *V) {
     if (GF_NW & 1) _mm_storel_epi64((__m128i *)(r + GF_NW - 1), V[GF_NL - 1]);
 }
 
-#if GF_PCLMUL == 2
+#if GF_PCLMUL >= 2
 /* The same on 256-bit registers (VPCLMULQDQ on ymm), two elements side by side
- * (lanes.tmpl.h): FN(x2_...), for FN(sqr_n3). */
+ * (lanes.tmpl.h): FN(x2_...), for FN(sqr_n3) on the AVX2 level and FN(mul2) / FN(sqr2) on the
+ * AVX2 and AVX-512 levels. */
 #define GV __m256i
 #define GV_FN(name) FN(x2_##name)
 #define GV_ZERO() _mm256_setzero_si256()
@@ -67,7 +68,13 @@ GF_INL void FN(vstore)(uint64_t *r, const __m128i *V) {
 #define GV_AND(a, b) _mm256_and_si256(a, b)
 #define GV_SLLI64(a, n) _mm256_slli_epi64(a, n)
 #define GV_SRLI64(a, n) _mm256_srli_epi64(a, n)
+#if GF_PCLMUL == 3 /* AVX512VL + VBMI2 on ymm */
+#define GV_DOUBLE_SHIFT 1
+#define GV_SHLDV(a, b, n) _mm256_shldv_epi64(a, b, _mm256_set1_epi64x(n))
+#define GV_SHRDV(a, b, n) _mm256_shrdv_epi64(a, b, _mm256_set1_epi64x(n))
+#else
 #define GV_DOUBLE_SHIFT 0
+#endif
 #define GV_ALIGNR8(a, b) _mm256_alignr_epi8(a, b, 8)
 #define GV_BSLLI8(a) _mm256_bslli_epi128(a, 8)
 #define GV_BSRLI8(a) _mm256_bsrli_epi128(a, 8)
@@ -76,6 +83,27 @@ GF_INL void FN(vstore)(uint64_t *r, const __m128i *V) {
 #define GV_CLMUL(a, b, imm) _mm256_clmulepi64_epi128(a, b, imm)
 #define GV_SWAP64(a) _mm256_shuffle_epi32(a, 0x4E)
 #include "field/gf2m/lanes.tmpl.h"
+
+/* V[l] = lane l of a and b in the 128-bit halves of a 256-bit register. */
+GF_INL void FN(x2_load)(__m256i *V, const uint64_t *a, const uint64_t *b) {
+    __m128i A[GF_NL], B[GF_NL];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++) V[l] = _mm256_inserti128_si256(_mm256_castsi128_si256(A[l]), B[l], 1);
+}
+
+/* The inverse: a and b from the halves of V. */
+GF_INL void FN(x2_store)(uint64_t *a, uint64_t *b, const __m256i *V) {
+    __m128i A[GF_NL], B[GF_NL];
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++) {
+        A[l] = _mm256_castsi256_si128(V[l]);
+        B[l] = _mm256_extracti128_si256(V[l], 1);
+    }
+    FN(vstore)(a, A);
+    FN(vstore)(b, B);
+}
 #endif
 
 #if GF_PCLMUL == 3
@@ -337,6 +365,27 @@ static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
     FN(vstore)(b, B);
     FN(vstore)(c, C);
 }
+
+#if GF_LADDER2 /* (field.tmpl.h) */
+/* r0 = a0 b0 and r1 = a1 b1 mod f side by side in the halves of 256-bit registers
+ * (FN(x2_vmulmod), lanes.tmpl.h); outputs may alias inputs. */
+static inline void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
+                            const uint64_t *a1, const uint64_t *b1) {
+    __m256i A[GF_NL], B[GF_NL], R[GF_NL];
+    FN(x2_load)(A, a0, a1);
+    FN(x2_load)(B, b0, b1);
+    FN(x2_vmulmod)(R, A, B);
+    FN(x2_store)(r0, r1, R);
+}
+
+/* r0 = a0^2 and r1 = a1^2 mod f, the same way (FN(x2_vsqrmod)). */
+static inline void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
+    __m256i A[GF_NL];
+    FN(x2_load)(A, a0, a1);
+    FN(x2_vsqrmod)(A, A);
+    FN(x2_store)(r0, r1, A);
+}
+#endif
 
 #if GF_MUL3 /* (field.tmpl.h) */
 /* r0 = a0 b0, r1 = a1 b1 and (unless r2 is NULL: a public choice) r2 = a2 b2 mod f, side by

@@ -45,6 +45,10 @@
  * pairs) sect163k1 1.09 (three words: the packing costs more than it saves), sect233k1 0.96,
  * sect239k1 0.96, sect283k1 0.84. */
 #define GF_MUL3 (GF_PCLMUL == 3 && !GF_ZMUL && GF_NW >= 4)
+/* GF_LADDER2: the Montgomery ladder (ladder.tmpl.h) takes its products and squarings two at a
+ * time, FN(mul2) and FN(sqr2) (clmul128.tmpl.h) on 256-bit VPCLMULQDQ, on the AVX2 and AVX-512
+ * levels. */
+#define GF_LADDER2 (GF_PCLMUL >= 2)
 
 #include "field/gf2m/words.tmpl.h"
 #if GF_PCLMUL
