@@ -67,7 +67,7 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         /* after the swap, always: R1 <- R0 + R1, R0 <- 2 R0 */
         FN(cswap)(X0, X1, mask);
         FN(cswap)(Z0, Z1, mask);
-#if GF_LADDER2
+#if GF_PAIRS
         /* the same step, the products and squarings that do not wait for each other two at a
          * time (FN(mul2), FN(sqr2)): T, U; X0^2, Z0^2; (T + U)^2, Z0^4; X0^2 Z0^2, T U;
          * x Z1, b Z0^4 */

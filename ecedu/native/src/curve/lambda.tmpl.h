@@ -27,19 +27,20 @@
 GF_HOT void FN(lam_madd)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *x2,
                          const uint64_t *l2, uint64_t *A, uint64_t *B) {
     uint64_t E[GF_NW], G[GF_NW], H[GF_NW], I[GF_NW], J[GF_NW], t[GF_NW];
-#if GF_MUL3
-    /* the same formulas, the products that do not wait for each other side by side
-     * (FN(mul3), clmul128.tmpl.h): (l2 Z, E), then (H, I, J), then (X3, J (L + Z), Z3) */
-    FN(mul3)(A, l2, Z, E, x2, Z, NULL, NULL, NULL);
+#if GF_PAIRS
+    /* the same formulas, the products two at a time (FN(mul2), clmul128.tmpl.h):
+     * (l2 Z, E), (H, I) beside the squaring G, (J, X3), (J (L + Z), Z3) */
+    FN(mul2)(A, l2, Z, E, x2, Z);
     FN(add)(A, A, L);
     FN(add)(B, X, E);
     FN(sqr)(G, B);
-    FN(mul3)(H, A, X, I, A, E, J, A, G);
+    FN(mul2)(H, A, X, I, A, E);
+    FN(mul2)(J, A, G, X, H, I);       /* X3 = H I */
     FN(add)(t, L, Z);
-    FN(add)(E, I, G); /* E is free: I + G */
-    FN(mul3)(X, H, I, L, J, t, Z, J, Z);
+    FN(add)(E, I, G);                 /* E is free: I + G */
+    FN(mul2)(L, J, t, Z, J, Z);       /* J (L + Z), Z3 = J Z */
     FN(sqr)(E, E);
-    FN(add)(L, L, E); /* L3 = J (L + Z) + (I + G)^2 */
+    FN(add)(L, L, E);                 /* L3 = J (L + Z) + (I + G)^2 */
 #else
     FN(mul)(A, l2, Z);
     FN(add)(A, A, L);

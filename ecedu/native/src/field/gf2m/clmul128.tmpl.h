@@ -132,21 +132,18 @@ GF_INL void FN(x2_store)(uint64_t *a, uint64_t *b, const __m256i *V) {
 #define GV_SWAP64(a) _mm512_shuffle_epi32(a, (_MM_PERM_ENUM)0x4E)
 #include "field/gf2m/lanes.tmpl.h"
 
-/* V[l] = lane l of a, b, c in the 128-bit lanes 0, 1, 2 of a 512-bit register (lane 3 zero);
- * c may be NULL (lane 2 zero: a public choice). */
+/* V[l] = lane l of a, b, c in the 128-bit lanes 0, 1, 2 of a 512-bit register (lane 3 zero). */
 GF_INL void FN(x3_load)(__m512i *V, const uint64_t *a, const uint64_t *b, const uint64_t *c) {
     __m128i A[GF_NL], B[GF_NL], C[GF_NL];
     FN(vload)(A, a);
     FN(vload)(B, b);
-#pragma GCC unroll 8
-    for (int l = 0; l < GF_NL; l++) C[l] = _mm_setzero_si128();
-    if (c) FN(vload)(C, c);
+    FN(vload)(C, c);
 #pragma GCC unroll 8
     for (int l = 0; l < GF_NL; l++)
         V[l] = _mm512_inserti32x4(_mm512_inserti32x4(_mm512_zextsi128_si512(A[l]), B[l], 1), C[l], 2);
 }
 
-/* The inverse: a, b, c (c may be NULL) from the lanes 0, 1, 2 of V. */
+/* The inverse: a, b, c from the lanes 0, 1, 2 of V. */
 GF_INL void FN(x3_store)(uint64_t *a, uint64_t *b, uint64_t *c, const __m512i *V) {
     __m128i A[GF_NL], B[GF_NL], C[GF_NL];
 #pragma GCC unroll 8
@@ -157,7 +154,7 @@ GF_INL void FN(x3_store)(uint64_t *a, uint64_t *b, uint64_t *c, const __m512i *V
     }
     FN(vstore)(a, A);
     FN(vstore)(b, B);
-    if (c) FN(vstore)(c, C);
+    FN(vstore)(c, C);
 }
 #endif
 
@@ -366,7 +363,7 @@ static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
     FN(vstore)(c, C);
 }
 
-#if GF_LADDER2 /* (field.tmpl.h) */
+#if GF_PAIRS /* (field.tmpl.h) */
 /* r0 = a0 b0 and r1 = a1 b1 mod f side by side in the halves of 256-bit registers
  * (FN(x2_vmulmod), lanes.tmpl.h); outputs may alias inputs. */
 static inline void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
@@ -387,17 +384,3 @@ static inline void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, cons
 }
 #endif
 
-#if GF_MUL3 /* (field.tmpl.h) */
-/* r0 = a0 b0, r1 = a1 b1 and (unless r2 is NULL: a public choice) r2 = a2 b2 mod f, side by
- * side in the lanes of 512-bit registers (FN(x3_vmulmod), lanes.tmpl.h).  Outputs may alias
- * inputs. */
-static inline void FN(mul3)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
-                            const uint64_t *a1, const uint64_t *b1, uint64_t *r2, const uint64_t *a2,
-                            const uint64_t *b2) {
-    __m512i A[GF_NL], B[GF_NL], R[GF_NL];
-    FN(x3_load)(A, a0, a1, r2 ? a2 : NULL);
-    FN(x3_load)(B, b0, b1, r2 ? b2 : NULL);
-    FN(x3_vmulmod)(R, A, B);
-    FN(x3_store)(r0, r1, r2, R);
-}
-#endif

@@ -38,17 +38,13 @@
 #ifndef GF_YMUL
 #define GF_YMUL 0
 #endif
-/* GF_MUL3: FN(mul3) (clmul128.tmpl.h), three products side by side in 512-bit registers, for
- * the lambda addition (lambda.tmpl.h): on the AVX-512 level from four words up.  Not with
- * GF_ZMUL (m = 409, 571), whose single product already fills 512-bit registers, nor at m = 163:
- * measured (AMD Zen 4, ECDH, median new/old of min TSC ticks over six to eight back-to-back
- * pairs) sect163k1 1.09 (three words: the packing costs more than it saves), sect233k1 0.96,
- * sect239k1 0.96, sect283k1 0.84. */
-#define GF_MUL3 (GF_PCLMUL == 3 && !GF_ZMUL && GF_NW >= 4)
-/* GF_LADDER2: the Montgomery ladder (ladder.tmpl.h) takes its products and squarings two at a
- * time, FN(mul2) and FN(sqr2) (clmul128.tmpl.h) on 256-bit VPCLMULQDQ, on the AVX2 and AVX-512
- * levels. */
-#define GF_LADDER2 (GF_PCLMUL >= 2)
+/* GF_PAIRS: the Montgomery ladder (ladder.tmpl.h) and the lambda addition of the tau-adic
+ * loop (lambda.tmpl.h) take their products and squarings two at a time, FN(mul2) and FN(sqr2)
+ * (clmul128.tmpl.h) on 256-bit VPCLMULQDQ, on the AVX2 and AVX-512 levels.  (Tried on the
+ * AVX-512 level: the lambda addition's products three at a time in 512-bit registers, from four
+ * words up; measured slower than the pairs, sect233k1 / 239k1 / 283k1 ECDH 0.93 / 0.94 / 0.89
+ * for the pairs against the triples, AMD Zen 4.) */
+#define GF_PAIRS (GF_PCLMUL >= 2)
 
 #include "field/gf2m/words.tmpl.h"
 #if GF_PCLMUL

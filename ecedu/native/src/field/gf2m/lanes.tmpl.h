@@ -4,13 +4,14 @@
  * 128-bit lanes.  clmul128.tmpl.h includes it once per vector width:
  *   GV = __m128i, GV_FN(name) = FN(name): one element, its lanes an array of registers (the
  *        path every level runs, described at the top of clmul128.tmpl.h);
- *   GV = __m256i, GV_FN(name) = FN(x2_name), AVX2 level (VPCLMULQDQ on ymm): register l
- *        holds lane l of two elements, one per 128-bit half;
+ *   GV = __m256i, GV_FN(name) = FN(x2_name), AVX2 and AVX-512 levels (VPCLMULQDQ on ymm):
+ *        register l holds lane l of two elements, one per 128-bit half;
  *   GV = __m512i, GV_FN(name) = FN(x3_name), AVX-512 level: register l holds lane l of
  *        three elements, one per 128-bit lane (the fourth lane is zero).
- * The wide copies serve FN(sqr_n3), the Frobenius map of the tau-adic loop: its three
- * independent chains of squarings run in the instructions of one (AVX-512) or of two
- * (AVX2: two chains side by side, the third in 128-bit registers next to them).
+ * The wide copies run independent operations side by side in the instructions of one: the
+ * products and squarings of the ladder and of the lambda addition two at a time (FN(mul2),
+ * FN(sqr2), GF_PAIRS), and the three chains of squarings of the Frobenius map (FN(sqr_n3):
+ * all three in 512-bit registers, or two in 256-bit ones and the third in 128-bit ones).
  * Every operation below is lane-local -- PCLMULQDQ, the 64-bit shifts, the byte shifts,
  * PALIGNR and PUNPCKHQDQ act on each 128-bit lane of a wide register as on a 128-bit
  * register, and every constant (GV_SET2) is the same in each lane -- so the one text gives
