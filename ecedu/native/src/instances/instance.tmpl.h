@@ -44,10 +44,8 @@
  * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
  * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
  * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT,
- * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS; and the vector macros of field/gf2m/lanes.tmpl.h (GV,
- * GV_FN, GV_ZERO, GV_XOR, GV_AND, GV_SLLI64, GV_SRLI64, GV_DOUBLE_SHIFT, GV_SHLDV, GV_SHRDV,
- * GV_ALIGNR8, GV_BSLLI8, GV_BSRLI8, GV_UNPACKHI64, GV_SET2, GV_CLMUL, GV_SWAP64), which that file
- * undefines itself after each inclusion; listed here too, so that the list is complete.
+ * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS.  (The vector macros GV... of
+ * field/gf2m/lanes.tmpl.h are set before each of its inclusions and undefined at its end.)
  * (tests/native/test_native_layout.py checks that this list is complete.)
  */
 #include "field/gf2m/field.tmpl.h"
@@ -107,20 +105,3 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_RED_K_
 #undef GF_RED_K
 #undef GF_PAIRS
-#undef GV
-#undef GV_FN
-#undef GV_ZERO
-#undef GV_XOR
-#undef GV_AND
-#undef GV_SLLI64
-#undef GV_SRLI64
-#undef GV_DOUBLE_SHIFT
-#undef GV_SHLDV
-#undef GV_SHRDV
-#undef GV_ALIGNR8
-#undef GV_BSLLI8
-#undef GV_BSRLI8
-#undef GV_UNPACKHI64
-#undef GV_SET2
-#undef GV_CLMUL
-#undef GV_SWAP64
