@@ -322,33 +322,30 @@ static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
  * in 256-bit registers (FN(x2_...)) next to the third, else interleaved in
  * 128-bit registers; always in registers from the loads to the stores. */
 static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
-    __m128i A[GF_NL], B[GF_NL], C[GF_NL];
-    FN(vload)(A, a);
-    FN(vload)(B, b);
-    FN(vload)(C, c);
 #if GF_PCLMUL == 3
     __m512i V[GF_NL];
     FN(x3_load)(V, a, b, c);
     for (int i = 0; i < n; i++) FN(x3_vsqr_chain_step)(V);
     FN(x3_vsqr_chain_end)(V);
     FN(x3_store)(a, b, c, V);
-    return;
 #elif GF_PCLMUL == 2
-    __m256i V[GF_NL]; /* lane l of a and b in the 128-bit lanes 0, 1 */
-#pragma GCC unroll 8
-    for (int l = 0; l < GF_NL; l++) V[l] = _mm256_inserti128_si256(_mm256_castsi128_si256(A[l]), B[l], 1);
+    __m256i V[GF_NL]; /* a and b */
+    __m128i C[GF_NL];
+    FN(x2_load)(V, a, b);
+    FN(vload)(C, c);
     for (int i = 0; i < n; i++) {
         FN(x2_vsqr_chain_step)(V);
         FN(vsqr_chain_step)(C);
     }
     FN(x2_vsqr_chain_end)(V);
     FN(vsqr_chain_end)(C);
-#pragma GCC unroll 8
-    for (int l = 0; l < GF_NL; l++) {
-        A[l] = _mm256_castsi256_si128(V[l]);
-        B[l] = _mm256_extracti128_si256(V[l], 1);
-    }
+    FN(x2_store)(a, b, V);
+    FN(vstore)(c, C);
 #else
+    __m128i A[GF_NL], B[GF_NL], C[GF_NL];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+    FN(vload)(C, c);
     for (int i = 0; i < n; i++) {
         FN(vsqr_chain_step)(A);
         FN(vsqr_chain_step)(B);
@@ -357,10 +354,10 @@ static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
     FN(vsqr_chain_end)(A);
     FN(vsqr_chain_end)(B);
     FN(vsqr_chain_end)(C);
-#endif
     FN(vstore)(a, A);
     FN(vstore)(b, B);
     FN(vstore)(c, C);
+#endif
 }
 
 #if GF_PAIRS /* (field.tmpl.h) */
