@@ -48,6 +48,8 @@ def main(argv=None) -> int:
     for _ in range(a.rounds):
         for level in lvls:
             for r in run(level, a.op, a.runs):
+                if "target" not in r:  # the prime-field rows of `speed field`: no binary level
+                    continue
                 row = best.setdefault((r["op"], r["target"]), {})
                 row[level] = min(row.get(level, float("inf")), r["min_ticks"])
     print(f"min TSC ticks over {a.rounds} rounds x {a.runs} samples; load average {os.getloadavg()[0]:.1f}")
