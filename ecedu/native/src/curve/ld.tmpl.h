@@ -41,6 +41,29 @@ GF_HOT void FN(ld_madd)(const ecedu_curve *c, uint64_t *X3, uint64_t *Y3, uint64
                                uint64_t *B) {
     uint64_t z2[GF_NW], C[GF_NW], D[GF_NW], E[GF_NW], F[GF_NW], G[GF_NW], t[GF_NW];
     uint64_t nx[GF_NW], nz[GF_NW];
+#if GF_PAIRS
+    /* the same formulas, the operations that do not wait for each other two at a time
+     * (FN(mul2), FN(sqr2): field.tmpl.h): (y2 Z1^2, x2 Z1), (B^2, C^2), (D, E), (A^2, G),
+     * ((E + Z3) F, G (x2 + y2)) */
+    FN(sqr)(z2, Z);
+    FN(mul2)(A, y2, z2, B, x2, Z);
+    FN(add)(A, A, Y);
+    FN(add)(B, B, X);
+    FN(mul)(C, Z, B);
+    FN(mul_a)(c, t, z2);
+    FN(add)(t, t, C);
+    FN(sqr2)(D, B, nz, C);       /* B^2, Z3 = C^2 */
+    FN(mul2)(D, D, t, E, A, C);  /* D = B^2 (C + a Z1^2), E = A C */
+    FN(sqr2)(nx, A, G, nz);      /* A^2, G = Z3^2 */
+    FN(add)(nx, nx, D);
+    FN(add)(nx, nx, E);          /* X3 = A^2 + D + E */
+    FN(mul)(F, x2, nz);
+    FN(add)(F, F, nx);
+    FN(add)(D, x2, y2);
+    FN(add)(t, E, nz);
+    FN(mul2)(Y3, t, F, G, G, D); /* (E + Z3) F, (x2 + y2) Z3^2 */
+    FN(add)(Y3, Y3, G);
+#else
     FN(sqr)(z2, Z);
     FN(mul)(A, y2, z2);
     FN(add)(A, A, Y);
@@ -60,6 +83,7 @@ GF_HOT void FN(ld_madd)(const ecedu_curve *c, uint64_t *X3, uint64_t *Y3, uint64
     FN(sqr)(G, nz);
     FN(add)(t, E, nz);
     FN(mul_add)(Y3, t, F, G, D); /* (E + Z3) F + (x2 + y2) Z3^2, one reduction */
+#endif
     FN(copy)(X3, nx);
     FN(copy)(Z3, nz);
 }

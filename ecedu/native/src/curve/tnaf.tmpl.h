@@ -46,10 +46,7 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
         if (tc->rest_len[j] > longest) longest = tc->rest_len[j];
     FN(copy)(tx[0], x);
     FN(copy)(ty[0], y);
-    for (int i = 1; i < longest; i++) {
-        FN(sqr)(tx[i], tx[i - 1]);
-        FN(sqr)(ty[i], ty[i - 1]);
-    }
+    for (int i = 1; i < longest; i++) FN(sqr2)(tx[i], tx[i - 1], ty[i], ty[i - 1]);
     for (int j = 0; j < entries; j++) {
         const int v = tc->tab_base[j];
         int first = v < 0;
@@ -74,25 +71,27 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
             }
         }
     }
-    /* batch inversion of D_j = X_j Z_j: pre[j] = D_0 ... D_j */
-    uint64_t inv[GF_NW], t[GF_NW];
-    for (int j = 0; j < entries; j++) FN(mul)(Z[j], X[j], Z[j]); /* Z[j] = D_j */
+    /* batch inversion of D_j = X_j Z_j: pre[j] = D_0 ... D_j.  The products that do not wait
+     * for each other go in pairs (FN(mul2), FN(sqr2): side by side in 256-bit registers on the
+     * AVX2 and AVX-512 levels; entries is even). */
+    uint64_t inv[GF_NW], di[16][GF_NW], t[2][GF_NW];
+    for (int j = 0; j < entries; j += 2) /* Z[j] = D_j */
+        FN(mul2)(Z[j], X[j], Z[j], Z[j + 1], X[j + 1], Z[j + 1]);
     FN(copy)(pre[0], Z[0]);
     for (int j = 1; j < entries; j++) FN(mul)(pre[j], pre[j - 1], Z[j]);
     FN(inv_vartime)(inv, pre[entries - 1]); /* public data: the faster inversion */
-    for (int j = entries - 1; j >= 0; j--) {
-        uint64_t di[GF_NW];
-        if (j) {
-            FN(mul)(di, inv, pre[j - 1]); /* 1/D_j */
-            FN(mul)(inv, inv, Z[j]);     /* 1/(D_0 ... D_{j-1}) */
-        } else {
-            FN(copy)(di, inv);
+    for (int j = entries - 1; j > 0; j--) /* 1/D_j, and inv = 1/(D_0 ... D_{j-1}) */
+        FN(mul2)(di[j], inv, pre[j - 1], inv, inv, Z[j]);
+    FN(copy)(di[0], inv);
+    for (int j = 0; j < entries; j += 2) {
+        FN(sqr2)(t[0], X[j], t[1], X[j + 1]);
+        for (int h = 0; h < 2; h++) {
+            uint64_t l[GF_NW];
+            FN(add)(l, t[h], Y[j + h]);
+            /* x = X^2 / (X Z), lambda = (X^2 + Y) / (X Z) */
+            FN(mul2)(tab[j + h][0], t[h], di[j + h], tab[j + h][1], l, di[j + h]);
+            tab[j + h][1][0] ^= tc->tab_sign[j + h] < 0; /* -(x, lambda) = (x, lambda + 1) */
         }
-        FN(sqr)(t, X[j]);
-        FN(mul)(tab[j][0], t, di);     /* x = X^2 / (X Z) */
-        FN(add)(t, t, Y[j]);
-        FN(mul)(tab[j][1], t, di);     /* lambda = (X^2 + Y) / (X Z) */
-        tab[j][1][0] ^= tc->tab_sign[j] < 0; /* -(x, lambda) = (x, lambda + 1) */
     }
 }
 

@@ -38,9 +38,11 @@
 #ifndef GF_YMUL
 #define GF_YMUL 0
 #endif
-/* GF_PAIRS: the Montgomery ladder (ladder.tmpl.h) and the lambda addition of the tau-adic
- * loop (lambda.tmpl.h) take their products and squarings two at a time, FN(mul2) and FN(sqr2)
- * (clmul128.tmpl.h) on 256-bit VPCLMULQDQ, on the AVX2 and AVX-512 levels.  (Tried on the
+/* GF_PAIRS: the Montgomery ladder (ladder.tmpl.h), the lambda addition of the tau-adic
+ * loop (lambda.tmpl.h) and the Lopez-Dahab mixed addition (ld.tmpl.h) take their products and
+ * squarings two at a time, FN(mul2) and FN(sqr2) (clmul128.tmpl.h) on 256-bit VPCLMULQDQ, on the
+ * AVX2 and AVX-512 levels; the tau-adic table (tnaf.tmpl.h) calls FN(mul2) and FN(sqr2) on every
+ * level (below: two operations one after the other where there are no pairs).  (Tried on the
  * AVX-512 level: the lambda addition's products three at a time in 512-bit registers, from four
  * words up; measured slower than the pairs, sect233k1 / 239k1 / 283k1 ECDH 0.93 / 0.94 / 0.89
  * for the pairs against the triples, AMD Zen 4.) */
@@ -52,5 +54,29 @@
 #else
 #include "field/gf2m/portable.tmpl.h"
 #endif
+
+#if !GF_PAIRS
+/* The levels without pairs: FN(mul2) and FN(sqr2) are the two operations one after the other,
+ * through temporaries, since the outputs of the pairs may alias their inputs.  Code that is
+ * not hot enough to keep a second text for these levels (the tau-adic table, tnaf.tmpl.h) calls
+ * them on every level. */
+static inline void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
+                            const uint64_t *a1, const uint64_t *b1) {
+    uint64_t t0[GF_NW], t1[GF_NW];
+    FN(mul)(t0, a0, b0);
+    FN(mul)(t1, a1, b1);
+    FN(copy)(r0, t0);
+    FN(copy)(r1, t1);
+}
+
+static inline void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
+    uint64_t t0[GF_NW], t1[GF_NW];
+    FN(sqr)(t0, a0);
+    FN(sqr)(t1, a1);
+    FN(copy)(r0, t0);
+    FN(copy)(r1, t1);
+}
+#endif
+
 #include "field/gf2m/inversion.tmpl.h"
 #include "field/gf2m/trace.tmpl.h"
