@@ -16,9 +16,10 @@
 /* FN(inv) on AVX-512: runs of at least 14 squarings by the matrix (measured
  * best; field/gf2m/inversion.tmpl.h) */
 #define GF_MSQ_AVX512_MIN 14
-/* PCLMUL reduction, first round: fold at bit 320 = 64 * 5, using
+/* PCLMUL reduction of an input of any degree, first round: fold at bit 320 = 64 * 5, using
  * z^320 = z^81 z^239 = z^81 (z^158 + 1) = z^239 + z^81 = z^158 + z^81 + 1
- * (mod f), largest exponent first (see field/gf2m/clmul128.tmpl.h, FN(vreduce)). */
+ * (mod f), largest exponent first (see field/gf2m/lanes.tmpl.h, GV_FN(vreduce)).  Products
+ * and squarings take the one-step trinomial reduction there (GV_FN(vreduce_trinomial)). */
 #define GF_FOLD_WORD 5
 #define GF_FOLD_TERMS 158, 81, 0
 

@@ -102,7 +102,8 @@ GF_INL GV GV_FN(vclear_below)(GV v, int t, int l) {
  *     shifted copies of B, computed lane by lane with 64-bit shifts.
  *   - For m = 239 (k = 158 > m/2) gf2m_239.c folds at P = 5 instead:
  *     z^320 = z^81 z^239 = z^239 + z^81 = z^158 + z^81 + 1 (mod f), which
- *     saves a round below.
+ *     saves a round below.  (Its products and squarings take
+ *     GV_FN(vreduce_trinomial) below; this is for inputs of any degree.)
  * Round 1 leaves R of degree at most d = max(64P - 1, deg B + deg h).
  *
  * Each later round splits R = L + z^m H with deg L < m and replaces R by
@@ -222,47 +223,55 @@ GF_INL void GV_FN(vsqr_spread)(GV *C, const GV *A) {
 }
 
 /* ---------------------------------------------------------------------
- * Reduction of a product of two reduced elements (degree at most 2m - 2)
- * in one step, for the trinomials f = z^m + z^k + 1 with 2k < m
- * (m = 193, 233, 409).  The two rounds of GV_FN(vreduce) written out at once,
- * every term a window of C itself, so that they are computed in parallel
- * instead of one round waiting for the other:
- *     C = L + z^m H             H  = floor(C / z^m), deg H <= m - 2
- *     z^m H = H + z^k H         (z^m = z^k + 1 mod f)
- *     z^k H = W + z^m H2        W  = floor(C / z^(m-k)), bits k..m-1 kept
- *                               H2 = floor(C / z^(2m-k)), deg H2 <= k - 2
- *     z^m H2 = H2 + z^k H2
- * so  C = L + H + W + H2 + z^k H2  (mod f), and deg z^k H2 <= 2k - 2 < m.
- * The last term is z^k H2 = floor(C / z^(2m-2k)) with the bits below k
- * cleared, one more window; for m = 193 (k = 15 < 64) H2 + z^k H2 is
- * instead one PCLMULQDQ of the word H2 by the word 1 + z^k (measured 8%
- * faster there).
+ * Reduction of a product of two reduced elements (degree at most D = 2m - 2)
+ * in one step, for the trinomials f = z^m + z^k + 1 (m = 193, 233, 239, 409).
+ * The rounds of GV_FN(vreduce) written out at once, every term a window of C
+ * itself, so that they are computed in parallel instead of one round waiting
+ * for the other.  With d = m - k:
+ *     z^m H = H + z^k H                        (z^m = z^k + 1 mod f)
+ *     z^k H = (H mod z^d) z^k + z^m floor(H / z^d)
+ * so, starting from C = L + z^m H_1 (deg L < m, H_1 = floor(C / z^m)) and
+ * with H_(i+1) = floor(H_i / z^d) = floor(C / z^(m + i d)),
+ *     C = L + sum over i of [ H_i + (H_i mod z^d) z^k ]   (mod f),
+ * the sum running while H_i can be non-zero (m + (i - 1) d <= D).  The terms:
+ *     H_i = floor(C / z^s), s = m + (i - 1) d, of degree at most D - m < m;
+ *     (H_i mod z^d) z^k = the bits k .. m - 1 of floor(C / z^(s - k)).
+ * For 2k < m (193, 233, 409) that is two pairs of terms; for m = 239
+ * (k = 158, d = 81) three, where GV_FN(vreduce) folds at z^320 and then needs
+ * a second round.  A last H_i of one word with k < 64 (m = 193, k = 15)
+ * gives H_i + z^k H_i as one PCLMULQDQ of that word by the word 1 + z^k
+ * (measured 8% faster there than the two windows).
  * Measured: the same work in fewer instructions and a shorter dependent
- * chain than the rounds one after the other (ECDH about 13% faster on
- * sect233k1).  The same expansion for the pentanomials was measured slower
- * (163: +5%, 283: +10%): there the first round of GV_FN(vreduce) is already a
- * handful of PCLMULQDQs by one word, so they keep the rounds.
+ * chain than the rounds one after the other: ECDH about 13% faster on
+ * sect233k1, and on sect239k1 (AMD Zen 4, min TSC ticks, six pairs of runs
+ * alternated) 26.5k -> 22.8k on the AVX-512 level, 27.6k -> 24.4k on AVX2 and
+ * 35.0k -> 31.7k on PCLMULQDQ.  The same expansion for the pentanomials
+ * was measured slower (163: +5%, 283: +10%): there the first round of
+ * GV_FN(vreduce) is already a handful of PCLMULQDQs by one word, so they keep
+ * the rounds.
  * --------------------------------------------------------------------- */
 GF_INL void GV_FN(vreduce_trinomial)(GV *R, const GV *C) {
-    const int m = GF_M, k = GF_RED_MAX, top = GF_M >> 7; /* the lane of bit m */
-    /* H2 + z^k H2 for a one-word k: lane 0 only */
-    const GV H2g = k < 64 ? GV_CLMUL(GV_FN(vshr)(C, GF_NW, 2 * m - k, 0),
-                                                      GV_SET2(0, (long long)FN(red_word)()), 0x00)
-                               : GV_ZERO();
+    const int m = GF_M, k = GF_RED_MAX, d = GF_M - GF_RED_MAX, D = 2 * GF_M - 2;
+    const int top = GF_M >> 7; /* the lane of bit m */
+    GV acc[GF_NL];
 #pragma GCC unroll 8
-    for (int l = 0; l < GF_NL; l++) {
-        const GV L = l < top ? C[l] : l == top ? GV_FN(vmask_m)(C[l]) : GV_ZERO();
-        GV W = GV_FN(vclear_below)(GV_FN(vshr)(C, GF_NW, m - k, l), k, l);
-        W = l < top ? W : l == top ? GV_FN(vmask_m)(W) : GV_ZERO();
-        GV acc = GV_XOR(GV_XOR(L, GV_FN(vshr)(C, GF_NW, m, l)), W);
-        if (k >= 64) {
-            acc = GV_XOR(acc, GV_FN(vshr)(C, GF_NW, 2 * m - k, l));
-            acc = GV_XOR(acc, GV_FN(vclear_below)(GV_FN(vshr)(C, GF_NW, 2 * m - 2 * k, l), k, l));
-        } else if (l == 0) {
-            acc = GV_XOR(acc, H2g);
+    for (int l = 0; l < GF_NL; l++) acc[l] = l < top ? C[l] : l == top ? GV_FN(vmask_m)(C[l]) : GV_ZERO();
+#pragma GCC unroll 4
+    for (int s = m; s <= D; s += d) {
+        if (k < 64 && D - s < 64) { /* H_i of one word: H_i (1 + z^k), lane 0 */
+            acc[0] = GV_XOR(acc[0], GV_CLMUL(GV_FN(vshr)(C, GF_NW, s, 0),
+                                             GV_SET2(0, (long long)FN(red_word)()), 0x00));
+            continue;
         }
-        R[l] = acc;
+#pragma GCC unroll 8
+        for (int l = 0; l < GF_NL; l++) {
+            GV W = GV_FN(vclear_below)(GV_FN(vshr)(C, GF_NW, s - k, l), k, l);
+            W = l < top ? W : l == top ? GV_FN(vmask_m)(W) : GV_ZERO();
+            acc[l] = GV_XOR(acc[l], GV_XOR(GV_FN(vshr)(C, GF_NW, s, l), W));
+        }
     }
+#pragma GCC unroll 8
+    for (int l = 0; l < GF_NL; l++) R[l] = acc[l];
 }
 
 /* ---------------------------------------------------------------------
@@ -329,12 +338,10 @@ GF_INL void GV_FN(vreduce_prod)(GV *R, const GV *C) {
     GV_FN(vreduce_fold2)(R, C);
     return;
 #endif
-#ifndef GF_FOLD_TERMS
-    if (GF_NRED == 2 && 2 * GF_RED_MAX < GF_M) { /* constants: no branch is left */
+    if (GF_NRED == 2) { /* a constant: no branch is left */
         GV_FN(vreduce_trinomial)(R, C);
         return;
     }
-#endif
     GV_FN(vreduce)(R, C, 2 * GF_M - 2);
 }
 
