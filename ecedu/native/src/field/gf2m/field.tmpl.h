@@ -45,7 +45,10 @@
  * level (below: two operations one after the other where there are no pairs).  (Tried on the
  * AVX-512 level: the lambda addition's products three at a time in 512-bit registers, from four
  * words up; measured slower than the pairs, sect233k1 / 239k1 / 283k1 ECDH 0.93 / 0.94 / 0.89
- * for the pairs against the triples, AMD Zen 4.) */
+ * for the pairs against the triples, AMD Zen 4.  Tried on the PCLMULQDQ level: the two products
+ * of a pair in 128-bit registers in one block, for the scheduler to interleave; measured slower,
+ * ECDH min ticks +2-5% on the Koblitz curves and +9-23% on the ladder's, the sixteen xmm
+ * registers spilling.) */
 #define GF_PAIRS (GF_PCLMUL >= 2)
 
 #include "field/gf2m/words.tmpl.h"
