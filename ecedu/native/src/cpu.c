@@ -163,14 +163,24 @@ static const ecedu_field_impl *const g_impls[][4] = {
  * 571r1 1.03: slower or equal everywhere, so only m = 409 keeps it (equal
  * on Zen 3, faster on Zen 5).  On an AMD EPYC Zen 4 (family 25 model 17:
  * AVX-512 with VPCLMULQDQ and IFMA, its 512-bit operations on 256-bit units),
- * 2 cores, the same command, 2 December 2026, avx512 won every field again:
- *     curve        pclmul    avx2  avx512          curve    pclmul    avx2  avx512
- *     sect163k1     21658   19890   18434          sect283k1  53066   45890   45682
- *     sect163r1     29094   27638   23816          sect283r1  82264   72358   68770
- *     sect193r1     34138   32734   27352          sect409k1 107120   89622   77038
- *     sect233k1     27898   24908   23504          sect409r1 208000  167830  153270
- *     sect233r1     44044   41496   34034          sect571k1 214890  195130  149240
- *     sect239k1     34866   32630   27560          sect571r1 443222  401492  296998
+ * 2 cores, the same command, avx512 won every field again; 2 December 2026,
+ * and again on 4 December after the pairs of the ladder, the lambda and
+ * Lopez-Dahab additions and the one-step GF(2^239) reduction (the r2 curves
+ * as r1 there too):
+ *                  2 December                  4 December
+ *     curve        pclmul    avx2  avx512      pclmul    avx2  avx512
+ *     sect163k1     21658   19890   18434       21606   17524   16900
+ *     sect163r1     29094   27638   23816       28574   22906   21866
+ *     sect193r1     34138   32734   27352       34606   28080   26286
+ *     sect233k1     27898   24908   23504       27326   22360   21892
+ *     sect233r1     44044   41496   34034       43550   36192   33098
+ *     sect239k1     34866   32630   27560       31642   24310   22646
+ *     sect283k1     53066   45890   45682       53248   35230   31486
+ *     sect283r1     82264   72358   68770       83876   59436   53612
+ *     sect409k1    107120   89622   77038      110682   65182   54860
+ *     sect409r1    208000  167830  153270      210548  116844   97578
+ *     sect571k1    214890  195130  149240      213564  129636  108784
+ *     sect571r1    443222  401492  296998      447512  249938  230828
  * A CPU whose measurement puts a field on a lower level would bring a
  * per-field table back. */
 static int field_index(int m) {
