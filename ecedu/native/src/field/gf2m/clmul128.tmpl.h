@@ -367,8 +367,14 @@ static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
  * formulas keep their operands in registers.  Measured (ECDH min TSC ticks, AMD Zen 4, six
  * pairs): AVX-512 sect163r1 21.9k -> 17.2k, 193r1 26.3k -> 20.2k, 233k1 21.9k -> 20.0k,
  * 233r1 33.1k -> 30.3k, 283r1 53.2k -> 49.2k; AVX2 163r1 23.1k -> 19.4k, 193r1 28.1k -> 26.7k,
- * 233k1 22.4k -> 21.6k, but 233r1 36.0k -> 37.4k (the ladder on sixteen ymm registers). */
-GF_HOT void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
+ * 233k1 22.4k -> 21.6k, but 233r1 36.0k -> 37.4k (the ladder on sixteen ymm registers): an
+ * instance that sets GF_PAIRS_CALL (gf2m_233.c's AVX2 one) leaves them to the compiler. */
+#ifdef GF_PAIRS_CALL
+#define GF_PAIR_FN static inline
+#else
+#define GF_PAIR_FN GF_HOT
+#endif
+GF_PAIR_FN void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
                             const uint64_t *a1, const uint64_t *b1) {
     __m256i A[GF_NL], B[GF_NL], R[GF_NL];
     FN(x2_load)(A, a0, a1);
@@ -378,7 +384,7 @@ GF_HOT void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint6
 }
 
 /* r0 = a0^2 and r1 = a1^2 mod f, the same way (FN(x2_vsqrmod)). */
-GF_HOT void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
+GF_PAIR_FN void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
     __m256i A[GF_NL];
     FN(x2_load)(A, a0, a1);
     FN(x2_vsqrmod)(A, A);
