@@ -69,25 +69,25 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         FN(cswap)(Z0, Z1, mask);
 #if GF_PAIRS
         /* the same step, the products and squarings that do not wait for each other two at a
-         * time (FN(mul2), FN(sqr2)): T, U; X0^2, Z0^2; (T + U)^2, Z0^4; X0^2 Z0^2, T U;
-         * x Z1, b Z0^4 */
-        FN(mul2)(t, X0, Z1, u, X1, Z0);
-        FN(sqr2)(s, X0, q, Z0);
+         * time (FN(ladder_mul2), FN(ladder_sqr2): clmul128.tmpl.h): T, U; X0^2, Z0^2;
+         * (T + U)^2, Z0^4; X0^2 Z0^2, T U; x Z1, b Z0^4 */
+        FN(ladder_mul2)(t, X0, Z1, u, X1, Z0);
+        FN(ladder_sqr2)(s, X0, q, Z0);
         FN(add)(Z1, t, u);
         if (c->b_is_one) { /* public curve constant */
             FN(add)(X0, s, q);
-            FN(sqr2)(Z1, Z1, X0, X0); /* Z1 = (T + U)^2, X0 = (X0^2 + Z0^2)^2 */
-            FN(mul2)(Z0, s, q, X1, t, u);
+            FN(ladder_sqr2)(Z1, Z1, X0, X0); /* Z1 = (T + U)^2, X0 = (X0^2 + Z0^2)^2 */
+            FN(ladder_mul2)(Z0, s, q, X1, t, u);
             FN(mul)(t, x, Z1);
             FN(add)(X1, X1, t);
         } else {
             uint64_t z4[GF_NW];
-            FN(sqr2)(Z1, Z1, z4, q);        /* (T + U)^2, Z0^4 */
-            FN(mul2)(Z0, s, q, X1, t, u);   /* X0^2 Z0^2, T U */
-            FN(sqr)(s, s);                  /* X0^4 */
-            FN(mul2)(t, x, Z1, u, c->b, z4); /* x Z1, b Z0^4 */
-            FN(add)(X1, X1, t);             /* T U + x Z1 */
-            FN(add)(X0, u, s);              /* b Z0^4 + X0^4 */
+            FN(ladder_sqr2)(Z1, Z1, z4, q);         /* (T + U)^2, Z0^4 */
+            FN(ladder_mul2)(Z0, s, q, X1, t, u);    /* X0^2 Z0^2, T U */
+            FN(sqr)(s, s);                          /* X0^4 */
+            FN(ladder_mul2)(t, x, Z1, u, c->b, z4); /* x Z1, b Z0^4 */
+            FN(add)(X1, X1, t);                     /* T U + x Z1 */
+            FN(add)(X0, u, s);                      /* b Z0^4 + X0^4 */
         }
 #else
         /* x-only addition into R1; x Z + T U with one reduction */

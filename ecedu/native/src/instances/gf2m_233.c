@@ -46,9 +46,9 @@
 #pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
 #define GF_RED_FOLD2 1
-/* FN(mul2), FN(sqr2) not forced inline here (measured, AMD Zen 4, ECDH min ticks: forced,
- * sect233r1 36.0k -> 37.4k, sect233k1 22.4k -> 21.6k; clmul128.tmpl.h) */
-#define GF_PAIRS_CALL 1
+/* the ladder's FN(mul2), FN(sqr2) not forced inline here (measured, AMD Zen 4, ECDH min
+ * ticks: forced, sect233r1 36.0k -> 37.4k; clmul128.tmpl.h FN(ladder_mul2)) */
+#define GF_LADDER_PAIRS_CALL 1
 #define GF_TABLE_NAME ecedu_gf233_avx2
 #define FN(name) gf233_avx2_##name
 #include "instances/instance.tmpl.h"

@@ -38,16 +38,16 @@
  *                      aligned folds, squaring chains below z^256, Karatsuba on
  *                      lanes (clmul128.tmpl.h, FN(vfold2); trinomials in four
  *                      words with 64 <= 256 - m + k < 128: m = 233)
- *   GF_PAIRS_CALL      optional, with GF_PCLMUL 2 or 3: FN(mul2) and FN(sqr2) left to
- *                      the compiler instead of forced inline (clmul128.tmpl.h; m = 233
- *                      on AVX2)
+ *   GF_LADDER_PAIRS_CALL  optional, with GF_PCLMUL 2 or 3: the ladder's FN(mul2) and
+ *                      FN(sqr2) left to the compiler instead of forced inline
+ *                      (FN(ladder_mul2), clmul128.tmpl.h; m = 233 on AVX2)
  *   GF_TABLE_NAME      the name of the exported table
  *   FN(name)           gives every function a unique prefix (gf163_pclmul_name)
  *
  * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
  * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
  * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT,
- * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS, GF_PAIR_FN.  (The vector macros GV... of
+ * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS, GF_LADDER_PAIR_FN.  (The vector macros GV... of
  * field/gf2m/lanes.tmpl.h are set before each of its inclusions and undefined at its end.)
  * (tests/native/test_native_layout.py checks that this list is complete.)
  */
@@ -83,7 +83,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_ZMUL
 #undef GF_YMUL
 #undef GF_RED_FOLD2
-#undef GF_PAIRS_CALL
+#undef GF_LADDER_PAIRS_CALL
 #undef GF_TABLE_NAME
 #undef FN
 /* the templates' own */
@@ -109,4 +109,4 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_RED_K_
 #undef GF_RED_K
 #undef GF_PAIRS
-#undef GF_PAIR_FN
+#undef GF_LADDER_PAIR_FN

@@ -367,15 +367,9 @@ static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
  * formulas keep their operands in registers.  Measured (ECDH min TSC ticks, AMD Zen 4, six
  * pairs): AVX-512 sect163r1 21.9k -> 17.2k, 193r1 26.3k -> 20.2k, 233k1 21.9k -> 20.0k,
  * 233r1 33.1k -> 30.3k, 283r1 53.2k -> 49.2k; AVX2 163r1 23.1k -> 19.4k, 193r1 28.1k -> 26.7k,
- * 233k1 22.4k -> 21.6k, but 233r1 36.0k -> 37.4k (the ladder on sixteen ymm registers): an
- * instance that sets GF_PAIRS_CALL (gf2m_233.c's AVX2 one) leaves them to the compiler. */
-#ifdef GF_PAIRS_CALL
-#define GF_PAIR_FN static inline
-#else
-#define GF_PAIR_FN GF_HOT
-#endif
-GF_PAIR_FN void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
-                            const uint64_t *a1, const uint64_t *b1) {
+ * 233k1 22.4k -> 21.6k, but 233r1 36.0k -> 37.4k (the ladder on sixteen ymm registers). */
+GF_HOT void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
+                     const uint64_t *a1, const uint64_t *b1) {
     __m256i A[GF_NL], B[GF_NL], R[GF_NL];
     FN(x2_load)(A, a0, a1);
     FN(x2_load)(B, b0, b1);
@@ -384,11 +378,30 @@ GF_PAIR_FN void FN(mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, u
 }
 
 /* r0 = a0^2 and r1 = a1^2 mod f, the same way (FN(x2_vsqrmod)). */
-GF_PAIR_FN void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
+GF_HOT void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
     __m256i A[GF_NL];
     FN(x2_load)(A, a0, a1);
     FN(x2_vsqrmod)(A, A);
     FN(x2_store)(r0, r1, A);
+}
+
+/* The ladder's pairs (ladder.tmpl.h): FN(mul2) and FN(sqr2), forced inline like them, except in
+ * an instance that sets GF_LADDER_PAIRS_CALL (gf2m_233.c's AVX2 one), where the ladder leaves
+ * them to the compiler and the tau-adic code keeps them inline.  Measured there (ECDH min TSC
+ * ticks, AMD Zen 4): the ladder, sect233r1, 37.4k inline against 36.0k left to the compiler; the
+ * tau-adic method, sect233k1, 21.6k against 22.3k. */
+#ifdef GF_LADDER_PAIRS_CALL
+#define GF_LADDER_PAIR_FN static inline
+#else
+#define GF_LADDER_PAIR_FN GF_HOT
+#endif
+GF_LADDER_PAIR_FN void FN(ladder_mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
+                                       const uint64_t *a1, const uint64_t *b1) {
+    FN(mul2)(r0, a0, b0, r1, a1, b1);
+}
+
+GF_LADDER_PAIR_FN void FN(ladder_sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
+    FN(sqr2)(r0, a0, r1, a1);
 }
 #endif
 
