@@ -405,6 +405,44 @@ static inline void ecedu_ct_lookup(uint64_t *out, const uint64_t *table, int ent
     for (int i = 0; i < words / 2; i++) memcpy(out + 2 * i, &acc[i], 16);
 }
 
+/* The same for a table whose entries are two field elements of nw words each (a point
+ * (x, lambda), lambda = x + y/x), for a SECRET idx < entries, then o1[0] ^= bit (bit 0 or 1:
+ * -(x, lambda) = (x, lambda + 1)).  Each element is gathered and stored in the shape the field
+ * code loads it (FN(vload), field/gf2m/clmul128.tmpl.h: 16-byte pairs from its first word,
+ * then its last word alone if nw is odd), and the negation made before the store: a 16-byte
+ * load of words that two stores wrote (a pair across x and lambda, or an 8-byte store into a
+ * pair just written) gets no store forwarding on x86-64 and waits for both stores to retire --
+ * measured as the hottest instruction of the tau-adic loop on AVX-512 (sect163k1, perf), on the
+ * load after ecedu_ct_lookup and a separate XOR of lambda's word. */
+static inline void ecedu_ct_lookup_xl(uint64_t *o0, uint64_t *o1, const uint64_t *table, int entries, int nw,
+                                      uint64_t idx, uint64_t bit) {
+    ecedu_v2 a0[ECEDU_MAXW / 2] = {{0}}, a1[ECEDU_MAXW / 2] = {{0}};
+    uint64_t t0 = 0, t1 = 0; /* the last words when nw is odd */
+    for (int j = 0; j < entries; j++) {
+        const uint64_t *x = table + (size_t)j * 2 * nw, *l = x + nw;
+        uint64_t m = ecedu_ct_is_zero_u64((uint64_t)j ^ idx);
+        ecedu_v2 mv = {m, m};
+        for (int i = 0; i < nw / 2; i++) {
+            a0[i] |= mv & *(const ecedu_v2 *)(x + 2 * i);
+            a1[i] |= mv & *(const ecedu_v2 *)(l + 2 * i);
+        }
+        if (nw & 1) {
+            t0 |= m & x[nw - 1];
+            t1 |= m & l[nw - 1];
+        }
+    }
+    ecedu_v2 b = {bit, 0};
+    a1[0] ^= b; /* nw >= 2 */
+    for (int i = 0; i < nw / 2; i++) {
+        memcpy(o0 + 2 * i, &a0[i], 16);
+        memcpy(o1 + 2 * i, &a1[i], 16);
+    }
+    if (nw & 1) {
+        o0[nw - 1] = t0;
+        o1[nw - 1] = t1;
+    }
+}
+
 /* Zero n bytes of secret data, in a way the compiler may not drop as dead
  * stores (the empty asm "reads" the memory). */
 static inline void ecedu_wipe(void *p, size_t n) {

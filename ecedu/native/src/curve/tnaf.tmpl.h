@@ -96,14 +96,29 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
 }
 
 /* (x, lambda) = sign(u) tab[(|u| - 1)/2] for an odd digit u, constant time;
- * xl holds x then lambda.  -(x, lambda) = (x, lambda + 1). */
+ * xl holds x then lambda.  -(x, lambda) = (x, lambda + 1).  Up to five words by
+ * ecedu_ct_lookup_xl (internal.h: each element stored the way the field code loads it, the
+ * negation before the store).  ECDH min TSC ticks, AMD Zen 4, four pairs against the look-up
+ * then an XOR of lambda's word: AVX-512 sect163k1 15.6k -> 15.0k, 233k1 20.0k -> 18.9k,
+ * 239k1 20.6k -> 19.6k, 283k1 29.6k -> 29.0k; AVX2 163k1 17.2k -> 16.4k, 233k1 21.7k ->
+ * 20.5k, 239k1 22.8k -> 22.0k, 283k1 34.1k -> 33.2k; PCLMULQDQ 239k1 31.7k -> 30.4k, the others
+ * within 1%.  AMD Zen 3 (no AVX-512), 4 to 16 pairs: AVX2 163k1 19.4k -> 18.5k, 233k1 24.8k
+ * -> 23.3k, 239k1 25.6k -> 24.9k, 283k1 39.6k -> 37.2k; PCLMULQDQ 239k1 34.8k -> 33.8k, 283k1
+ * 68.2k -> 64.8k, 163k1 and 233k1 within 1%.  From seven words on (409, 571), whose wide levels
+ * load 256 or 512 bits at a time (clmul256.tmpl.h, clmul512.tmpl.h), it measured 1-2% slower
+ * on AVX2 and on AVX-512 at m = 409, so those keep the plain look-up; so does the fixed-base
+ * comb's look-up of (x, y) (fixed_base.tmpl.h), where it measured 0-2% slower for kG on Zen 3. */
 static inline __attribute__((always_inline)) void FN(tau_lookup)(const uint64_t (*tab)[2][GF_NW],
                                                                   int entries, int u,
                                                                   uint64_t (*xl)[GF_NW]) {
     uint64_t sgn = (uint64_t)(int64_t)(u >> 31); /* all-ones if u < 0 */
     uint64_t idx = (((uint64_t)(int64_t)u ^ sgn) - sgn) >> 1;
+#if GF_NW <= 5
+    ecedu_ct_lookup_xl(xl[0], xl[1], tab[0][0], entries, GF_NW, idx, sgn & 1); /* lambda + 1 */
+#else
     ecedu_ct_lookup(xl[0], tab[0][0], entries, 2 * GF_NW, idx);
     xl[1][0] ^= sgn & 1;
+#endif
 }
 
 /* The main loop of FN(tnaf): for each digit from the top, Q = tau^(w-1)(Q) + sign(u) tab[..].
