@@ -2,13 +2,15 @@
 
 On a small binary curve the kernel takes 6–12 µs, so every Python step of a public call counts:
 a ctypes call with ``argtypes`` converts each argument through its type's ``from_param``
-(≈ 0.06 µs each, 0.4 µs for ECDH's seven), a function call costs ≈ 0.05 µs, a curve look-up
-0.1 µs.  A :class:`NativeCurve` keeps ready what a call needs: n, the index in the C table, the
-lengths as prebuilt :class:`ctypes.c_size_t`, the output buffer types, and the five entry points
-as function pointers *without* argtypes, so ctypes converts nothing and passes each argument as
-what it already is: :class:`bytes` as ``const uint8_t *``, a ctypes array as ``uint8_t *``, a
-``c_size_t`` as ``size_t``, a Python int as ``int``.  Only this module calls them, and only with
-arguments of exactly those types (a Python int for a ``size_t`` would be passed as an ``int``).
+(≈ 0.06 µs each), a function call costs ≈ 0.05 µs, a curve look-up 0.1 µs.  A
+:class:`NativeCurve` keeps ready what a call needs: n, the index in the C table, the lengths as
+prebuilt :class:`ctypes.c_size_t`, the output buffer types, the curve's key shapes for C
+(ecedu_ecdh_key, protocol/key_shapes.c), and the five entry points as function pointers
+*without* argtypes, so ctypes converts nothing and passes each argument as what it already is:
+:class:`bytes` as ``const uint8_t *``, a ctypes array or pointer as a pointer, a ``c_size_t`` as
+``size_t``, a Python int as ``int``.  Only this module calls them, and only with arguments of
+exactly those types (a Python int for a ``size_t`` would be passed as an ``int``).  Even so each
+argument costs ≈ 0.05 µs (AMD Zen 3), which is why ECDH passes five, not seven.
 
 The DER signature is written and read in C (ecedu_ecdsa_sign_der, ecedu_ecdsa_verify_der_vartime,
 protocol/sig_der.c): in Python, writing it took ≈ 1.5 µs of the call and reading it ≈ 0.9 µs
@@ -60,6 +62,8 @@ class NativeCurve:
         "_flen_size",
         "_point_size",
         "_spki",
+        "_key_size",
+        "_shapes",
         "_coord",
         "_scalar",
         "_ecdh",
@@ -83,10 +87,15 @@ class NativeCurve:
             total: (prefix, len(prefix), _SIZE[total - len(prefix)])
             for total, prefix in spki_prefixes_of(curve.name).items()
         }
-        self._coord, self._scalar = c.coord_buffer, ctypes.c_uint8 * c.nlen
+        self._scalar = ctypes.c_uint8 * c.nlen
+        # ecedu_ecdh_key's view of the same shapes (protocol/key_shapes.c): C tells the point from
+        # the SPKI, and the call passes five arguments instead of seven
+        self._key_size = {n: _SIZE[n] for n in (*self._point_size, *self._spki)}
+        self._shapes = ctypes.pointer(_key_shapes(c, tuple(self._point_size), self._spki))
+        self._coord = ctypes.c_char * c.flen  # its .raw is the bytes, sooner than bytes(c_uint8 array)
         # the longest DER signature, 3 + 2 (nlen + 3) octets (protocol/sig_der.c)
         self._der, self._der_size = ctypes.c_uint8 * (9 + 2 * c.nlen), ctypes.c_size_t(9 + 2 * c.nlen)
-        self._ecdh = _raw(lib, "ecedu_ecdh")
+        self._ecdh = _raw(lib, "ecedu_ecdh_key")
         self._sign = _raw(lib, "ecedu_ecdsa_sign")
         self._sign_der = _raw(lib, "ecedu_ecdsa_sign_der")
         self._verify = _raw(lib, "ecedu_ecdsa_verify_sec1_vartime")
@@ -96,9 +105,8 @@ class NativeCurve:
         """(SEC 1 point, its c_size_t) of a public key given as the point or as DER SPKI on this
         curve, as :func:`ecedu.keys.public_point_bytes` recognises them first; else None.  The
         point is not validated here (the C entry does, before anything else).  (verify tries
-        the bare point inline first, a Python call less on the common path; ecdh writes out
-        both cases, this method's order kept: on sect163k1 the SPKI key's call is within a few
-        per cent of the 80% of the C loop that issue 15 asks for.)"""
+        the bare point inline first, a Python call less on the common path; ecdh leaves the
+        choice to C, ecedu_ecdh_key.)"""
         size = self._point_size.get(len(key))
         if size is not None and key[0] in (2, 3, 4):
             return key, size
@@ -108,21 +116,20 @@ class NativeCurve:
         return None
 
     def ecdh(self, d: int, key: bytes) -> bytes | None:
-        """x(d·Q) (ecedu_ecdh: decodes and validates Q, constant time in d), or None."""
-        if not 0 < d < self.n:
+        """x(d·Q) for a key Q given as the point or as DER SPKI (ecedu_ecdh_key: finds the point
+        by the shapes of this curve, then decodes and validates it; constant time in d), or
+        None.  (The key's length picks its c_size_t: a key of no length of this curve's shapes
+        never reaches C.)  With this entry instead of ecedu_ecdh (the point cut out of the SPKI
+        here, seven arguments, bytes() of a c_uint8 array), sect163k1 on AMD Zen 3 (AVX2 level):
+        the public call's rate went from 81.2% to 84.0-84.5% of the C loop's with a SEC 1 key
+        and from 79.5% to 84.2-84.7% with an SPKI one (python -m ecedu.bench.callpath)."""
+        size = self._key_size.get(len(key))
+        if size is None or not 0 < d < self.n:
             return None
-        size = self._point_size.get(len(key))
-        if size is None or key[0] not in (2, 3, 4):  # not the point: DER SPKI, as self._point
-            spki = self._spki.get(len(key))
-            if spki is None or not key.startswith(spki[0]):
-                return None
-            key, size = key[spki[1] :], spki[2]
         out = self._coord()
-        if self._ecdh(
-            self._index, d.to_bytes(self._nlen, "big"), self._nlen_size, key, size, out, self._flen_size
-        ):
+        if self._ecdh(self._shapes, d.to_bytes(self._nlen, "big"), key, size, out):
             return None
-        return bytes(out)
+        return out.raw
 
     def sign(self, d: int, digest: bytes, der: bool) -> bytes | None:
         """The RFC 6979 (HMAC-SHA256) signature of a SHA-256 *digest*, DER (ecedu_ecdsa_sign_der:
@@ -195,6 +202,19 @@ class NativeCurve:
 #: the curve's name and id() of the registry's curve object (ecedu.get_curve(name)); the record
 #: holds that object, so its id cannot be reused by another object while it is in the table.
 TABLE: dict[str | int, NativeCurve] = {}
+
+
+def _key_shapes(c, point_lengths, spki) -> library.KeyShapes:
+    """The ecedu_key_shapes of the native curve *c* (library.CurveParams): its two SEC 1 point
+    lengths and its two SPKI shapes ({total length: (prefix, its length, ...)})."""
+    shapes = library.KeyShapes(ci=c.index, nlen=c.nlen, flen=c.flen)
+    shapes.point_len[:] = point_lengths
+    for i, (total, (prefix, length, _)) in enumerate(sorted(spki.items())):
+        if length > library.SPKI_PREFIX_MAX:  # no curve of ecedu needs more than 29 octets
+            raise ValueError(f"SPKI prefix of {length} octets on {c}")
+        shapes.spki_len[i], shapes.spki_prefix_len[i] = total, length
+        shapes.spki_prefix[i][:length] = prefix
+    return shapes
 
 
 def remember(curve) -> dict[str | int, NativeCurve]:

@@ -52,6 +52,25 @@ _cp = ctypes.c_char_p
 _dbl = ctypes.c_double
 _long = ctypes.c_long
 
+#: ecedu_key_shapes (src/ecedu_native.h): the public-key shapes of one curve, for ecedu_ecdh_key.
+#: A ctypes structure needs its layout before the library loads, so this mirror is the one
+#: place the C layout is written twice: tests/native/test_native_layout.py checks it against
+#: the library's ECEDU_SPKI_PREFIX_MAX and sizeof (ECEDU_KEY_SHAPES_BYTES).
+SPKI_PREFIX_MAX = 48
+
+
+class KeyShapes(ctypes.Structure):
+    _fields_ = [
+        ("ci", ctypes.c_int32),
+        ("nlen", ctypes.c_uint32),
+        ("flen", ctypes.c_uint32),
+        ("point_len", ctypes.c_uint32 * 2),
+        ("spki_len", ctypes.c_uint32 * 2),
+        ("spki_prefix_len", ctypes.c_uint32 * 2),
+        ("spki_prefix", (ctypes.c_uint8 * SPKI_PREFIX_MAX) * 2),
+    ]
+
+
 #: Every exported function (src/ecedu_native.h): name -> (restype, argtypes).
 SIGNATURES = {
     "ecedu_constant_at": (_int, [_int, ctypes.POINTER(_cp), _intp]),
@@ -75,6 +94,7 @@ SIGNATURES = {
     "ecedu_scalar_mult_base": (_int, [_int, _cp, _sz, _u8p, _u8p, _sz]),
     "ecedu_ecdh": (_int, [_int, _cp, _sz, _cp, _sz, _u8p, _sz]),
     "ecedu_ecdh_batch": (_int, [_int, _sz, _cp, _sz, _cp, _sz, _u8p, _sz, _i32p]),
+    "ecedu_ecdh_key": (_int, [ctypes.POINTER(KeyShapes), _cp, _cp, _sz, _u8p]),
     "ecedu_ecdsa_sign": (_int, [_int, _cp, _sz, _cp, _sz, _u8p, _u8p, _sz]),
     "ecedu_ecdsa_sign_with_k": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz, _u8p, _u8p, _sz]),
     "ecedu_ecdsa_verify_vartime": (_int, [_int, _cp, _cp, _sz, _cp, _sz, _cp, _cp, _sz]),

@@ -12,7 +12,8 @@
  *                              method, partial reduction and recoding
  *                              included, and in a second pass the ladder),
  *   - ecedu_ecdh              (point decoding/validation is public; the
- *                              ladder and the x output conversion are not).
+ *                              ladder and the x output conversion are not),
+ *     and with the scalar 0 ecedu_ecdh_key, the same behind a look-up of the key's shape.
  * The fifteen prime curves (curve/prime/) go through the same three calls: the
  * regular signed-window variable-base method with its masked table scan, the
  * fixed-base comb with its masked row scans, the recodings, and the Fermat
@@ -105,13 +106,17 @@ static int run_curve(int ci) {
         ECEDU_CT_PUBLIC(out, F);
         if (rc) return 1;
 
-        /* invalid scalars (0 and n-ish) take the same path, result masked */
+        /* invalid scalars (0 and n-ish) take the same path, result masked; here through
+         * ecedu_ecdh_key, the Python hot path's entry (ecedu_ecdh behind a look-up of the
+         * key's shape, public data), so that it is checked without one more multiplication */
+        ecedu_key_shapes shapes = {.ci = ci, .nlen = (uint32_t)NL, .flen = (uint32_t)F,
+                                   .point_len = {(uint32_t)(1 + F), (uint32_t)(1 + 2 * F)}};
         memset(key, 0, NL);
         ECEDU_CT_SECRET(key, NL);
-        rc = ecedu_ecdh(ci, key, NL, peer, 1 + 2 * F, out, F);
+        rc = ecedu_ecdh_key(&shapes, key, peer, 1 + 2 * F, out);
         ECEDU_CT_PUBLIC(&rc, sizeof rc);
         ECEDU_CT_PUBLIC(out, F);
-        if (rc == 0) return 1; /* 0 must be rejected */
+        if (rc != ECEDU_ERR_SCALAR) return 1; /* 0 must be rejected, as a scalar */
         ECEDU_CT_PUBLIC(key, NL);
     }
     return 0;

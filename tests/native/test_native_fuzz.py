@@ -102,6 +102,89 @@ def test_field_any_degree_and_value(m, a, b):
         ok_or_ecedu_error(f, m, a)
 
 
+def _shapes_of(name):
+    from ecedu.curves import get_curve
+    from ecedu.native import fastpath
+
+    return fastpath.NativeCurve(get_curve(name))._shapes.contents
+
+
+@settings(max_examples=80)
+@given(st.sampled_from(CURVES), st.integers(1, 2**100), st.data())
+def test_ecdh_key_finds_the_point_as_the_python_parser(name, d, data):
+    """ecedu_ecdh_key (the hot path's entry: the key's shape told in C) on keys of the curve's
+    shape lengths, bytes mutated or not: the same answer as ecedu_ecdh on the point that
+    ecedu.keys.public_point_bytes finds in the key, and an error where it finds none."""
+    from ecedu.curves import get_curve
+    from ecedu.ec import encode_point
+    from ecedu.keys import public_key, public_key_to_der, public_point_bytes
+
+    curve = get_curve(name)
+    Q = public_key(curve, data.draw(st.integers(1, 2**64)))
+    compressed = data.draw(st.booleans())
+    key = bytearray(
+        data.draw(
+            st.sampled_from([encode_point(curve, Q, compressed), public_key_to_der(curve, Q, compressed)])
+        )
+    )
+    for _ in range(data.draw(st.integers(0, 2))):
+        key[data.draw(st.integers(0, len(key) - 1))] ^= 1 << data.draw(st.integers(0, 7))
+    key = bytes(key)
+    shapes = _shapes_of(name)
+    lib = library.lib()
+    c = library.curve_params(name)
+    d_bytes = (d % (curve.n - 1) + 1).to_bytes(c.nlen, "big")
+    out = (ctypes.c_uint8 * c.flen)()
+    rc = lib.ecedu_ecdh_key(ctypes.byref(shapes), d_bytes, key, len(key), out)
+    try:
+        _, point = public_point_bytes(key, curve)
+    except ECEduError:
+        assert rc == library.constant("ECEDU_ERR_LENGTH")
+        return
+    expect = (ctypes.c_uint8 * c.flen)()
+    rc2 = lib.ecedu_ecdh(c.index, d_bytes, c.nlen, point, len(point), expect, c.flen)
+    assert rc == rc2
+    if rc == 0:
+        assert bytes(out) == bytes(expect)
+
+
+def test_ecdh_key_rejects_shapes_that_do_not_fit():
+    """ecedu_ecdh_key validates its ecedu_key_shapes too: a NULL one, a bad curve index, scalar
+    or field lengths not the curve's, an SPKI prefix longer than its bound or than the key."""
+    from ecedu.curves import get_curve
+    from ecedu.ec import encode_point
+    from ecedu.keys import public_key, public_key_to_der
+
+    lib = library.lib()
+    name = "sect163k1"
+    curve, c = get_curve(name), library.curve_params(name)
+    Q = public_key(curve, 7)
+    point, spki = encode_point(curve, Q), public_key_to_der(curve, Q)
+    d = (5).to_bytes(c.nlen, "big")
+    out = (ctypes.c_uint8 * 200)()
+
+    def rc(shapes, key=point, d=d):
+        return lib.ecedu_ecdh_key(ctypes.byref(shapes) if shapes is not None else None, d, key, len(key), out)
+
+    good = _shapes_of(name)
+    assert rc(good) == 0 and rc(good, spki) == 0  # the checks below fail for their own reason
+    assert rc(None) < 0
+    assert lib.ecedu_ecdh_key(ctypes.byref(good), d, None, 0, out) < 0
+    assert lib.ecedu_ecdh_key(ctypes.byref(good), None, point, len(point), out) < 0
+    assert lib.ecedu_ecdh_key(ctypes.byref(good), d, point, len(point), None) < 0
+    for field, value in (("ci", -1), ("ci", 1000), ("nlen", 0), ("nlen", c.nlen + 1), ("flen", c.flen + 1)):
+        bad = library.KeyShapes.from_buffer_copy(good)
+        setattr(bad, field, value)
+        assert rc(bad) < 0, field
+    i = list(good.spki_len).index(len(spki))
+    for length in (library.SPKI_PREFIX_MAX + 1, len(spki), 2**31):
+        bad = library.KeyShapes.from_buffer_copy(good)
+        bad.spki_prefix_len[i] = length
+        assert rc(bad, spki) == library.constant("ECEDU_ERR_LENGTH"), length
+    for key in (b"", point[:-1], spki[:-1], b"\x30" + point[1:], spki[:5]):
+        assert rc(good, key) < 0
+
+
 def test_raw_c_entry_points_check_lengths():
     """Call the C functions directly with inconsistent lengths, NULLs and bad ids."""
     from ecedu.native.library import lib as native_lib

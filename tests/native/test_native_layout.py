@@ -37,6 +37,16 @@ def test_library_exports_every_constant_of_the_header():
 
 
 @needs_lib
+def test_key_shapes_mirror_has_the_c_layout():
+    """library.KeyShapes, the one C structure Python writes (ecedu_ecdh_key's argument), has the
+    size and array bound the library was built with."""
+    import ctypes
+
+    assert library.SPKI_PREFIX_MAX == library.constant("ECEDU_SPKI_PREFIX_MAX")
+    assert ctypes.sizeof(library.KeyShapes) == library.constant("ECEDU_KEY_SHAPES_BYTES")
+
+
+@needs_lib
 def test_every_error_code_has_an_exception_and_back():
     codes = {n for n in library.CONSTANTS if n.startswith("ECEDU_ERR_")}
     assert codes == set(library.ERRORS)

@@ -43,6 +43,8 @@ static const struct {
     C(ECEDU_DUDECT_SCALAR_MULT), C(ECEDU_DUDECT_SCALAR_MULT_BASE), C(ECEDU_DUDECT_ECDSA_SIGN),
     C(ECEDU_DUDECT_FIELD_INV), C(ECEDU_DUDECT_X25519), C(ECEDU_DUDECT_FE25519_INV),
     C(ECEDU_DUDECT_ECDSA_SIGN_K),
+    /* ecedu_key_shapes, mirrored by library.KeyShapes (tests/native/test_native_layout.py) */
+    C(ECEDU_SPKI_PREFIX_MAX), C(ECEDU_KEY_SHAPES_BYTES),
 };
 #undef C
 

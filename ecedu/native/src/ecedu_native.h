@@ -222,6 +222,36 @@ int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_
 int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const uint8_t *peers,
                      size_t plen, uint8_t *out, size_t outlen, int32_t *rcs);
 
+/*
+ * The public-key shapes one curve accepts, for a caller that calls the same curve many times
+ * (ecedu/native/fastpath.py builds one per curve, from the package's own encoder): a SEC 1
+ * point (first octet 02, 03 or 04) of point_len[0] or point_len[1] octets, or a DER
+ * SubjectPublicKeyInfo of spki_len[i] octets made of the spki_prefix_len[i] octets
+ * spki_prefix[i] and then the point.  nlen and flen: the curve's scalar and field lengths in
+ * octets (checked against the curve by the entry points).  Read, never written, by the library.
+ */
+enum {
+    ECEDU_SPKI_PREFIX_MAX = 48, /* the longest SPKI prefix a shape holds */
+};
+typedef struct {
+    int32_t ci;
+    uint32_t nlen, flen;
+    uint32_t point_len[2];
+    uint32_t spki_len[2];
+    uint32_t spki_prefix_len[2];
+    uint8_t spki_prefix[2][ECEDU_SPKI_PREFIX_MAX];
+} ecedu_key_shapes;
+enum {
+    ECEDU_KEY_SHAPES_BYTES = sizeof(ecedu_key_shapes), /* checked against the Python mirror */
+};
+
+/* ecedu_ecdh on curve shapes->ci with the scalar d (shapes->nlen octets) and the peer's key in
+ * one of the shapes of *shapes (keylen octets), out: shapes->flen octets.  Errors: those of
+ * ecedu_ecdh, and ECEDU_ERR_LENGTH for a key of no shape of *shapes (or shapes that do not fit
+ * together).  Five arguments, not seven: from Python each costs a conversion. */
+int ecedu_ecdh_key(const ecedu_key_shapes *shapes, const uint8_t *d, const uint8_t *key,
+                   size_t keylen, uint8_t *out);
+
 /* ---------------------------------------------------------------- ECDSA */
 
 /*

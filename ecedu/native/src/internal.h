@@ -470,4 +470,10 @@ size_t ecedu_sig_der_write(uint8_t *out, const uint8_t *r, const uint8_t *s, siz
 int ecedu_sig_der_read(const uint8_t *sig, size_t len, const uint8_t **r, size_t *rlen,
                        const uint8_t **s, size_t *slen);
 
+/* protocol/key_shapes.c: the SEC 1 point inside key (keylen octets), a public key in one of the
+ * shapes of *s (the point itself, or a DER SPKI whose fixed prefix *s holds): a pointer into
+ * key with *plen its length, else NULL.  The point is not validated.  Public data. */
+const uint8_t *ecedu_key_shapes_point(const ecedu_key_shapes *s, const uint8_t *key, size_t keylen,
+                                      size_t *plen);
+
 #endif /* ECEDU_INTERNAL_H */

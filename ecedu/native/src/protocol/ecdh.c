@@ -227,6 +227,15 @@ int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_
     return rc;
 }
 
+int ecedu_ecdh_key(const ecedu_key_shapes *shapes, const uint8_t *d, const uint8_t *key,
+                   size_t keylen, uint8_t *out) {
+    size_t plen;
+    const uint8_t *point = ecedu_key_shapes_point(shapes, key, keylen, &plen);
+    if (!point) return ECEDU_ERR_LENGTH;
+    /* ecedu_ecdh checks the curve index, nlen (1..the curve's) and flen (the curve's) */
+    return ecedu_ecdh(shapes->ci, d, shapes->nlen, point, plen, out, shapes->flen);
+}
+
 int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const uint8_t *peers,
                      size_t plen, uint8_t *out, size_t outlen, int32_t *rcs) {
     if (!ecedu_pcurve_at(ci) && (ci < 0 || ci >= ECEDU_NCURVES)) return ECEDU_ERR_CURVE;
