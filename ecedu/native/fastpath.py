@@ -5,14 +5,15 @@ a ctypes call with ``argtypes`` converts each argument through its type's ``from
 (≈ 0.06 µs each), a function call costs ≈ 0.05 µs, a curve look-up 0.1 µs.  A
 :class:`NativeCurve` keeps ready what a call needs: n, the index in the C table, the lengths as
 prebuilt :class:`ctypes.c_size_t`, the output buffer types, the curve's key shapes for C
-(ecedu_ecdh_key, protocol/key_shapes.c), and the five entry points as function pointers
+(ecedu_key_shapes: C finds the point in a SEC 1 or SPKI key, protocol/key_shapes.c, for ECDH
+and verification alike), and the four entry points as function pointers
 *without* argtypes, so ctypes converts nothing and passes each argument as what it already is:
 :class:`bytes` as ``const uint8_t *``, a ctypes array or pointer as a pointer, a ``c_size_t`` as
-``size_t``, a Python int as ``int``.  Only this module calls them, and only with arguments of
+``size_t``, a Python int or bool as ``int``.  Only this module calls them, and only with arguments of
 exactly those types (a Python int for a ``size_t`` would be passed as an ``int``).  Even so each
 argument costs ≈ 0.05 µs (AMD Zen 3), which is why ECDH passes five, not seven.
 
-The DER signature is written and read in C (ecedu_ecdsa_sign_der, ecedu_ecdsa_verify_der_vartime,
+The DER signature is written and read in C (ecedu_ecdsa_sign_der, ecedu_ecdsa_verify_key_vartime,
 protocol/sig_der.c): in Python, writing it took ≈ 1.5 µs of the call and reading it ≈ 0.9 µs
 (AMD Zen 3); the C reader accepts exactly what :func:`ecedu._der_shapes.signature_octets` accepts
 and reports anything else as a length error, which sends the call the general way.
@@ -59,9 +60,6 @@ class NativeCurve:
         "_index",
         "_nlen",
         "_nlen_size",
-        "_flen_size",
-        "_point_size",
-        "_spki",
         "_key_size",
         "_shapes",
         "_coord",
@@ -72,48 +70,26 @@ class NativeCurve:
         "_sign",
         "_sign_der",
         "_verify",
-        "_verify_der",
     )
 
     def __init__(self, curve):
         c = library.curve_params(curve.name)
         lib = library.lib()
         self.curve, self.name, self.n, self._index, self._nlen = curve, curve.name, curve.n, c.index, c.nlen
-        self._nlen_size, self._flen_size = ctypes.c_size_t(c.nlen), ctypes.c_size_t(c.flen)
-        # the two SEC 1 lengths (compressed 1 + f, uncompressed 1 + 2f bytes)
-        self._point_size = {1 + c.flen: _SIZE[1 + c.flen], 1 + 2 * c.flen: _SIZE[1 + 2 * c.flen]}
-        # the curve's two SPKI shapes: {total length: (prefix, its length, the point's c_size_t)}
-        self._spki = {
-            total: (prefix, len(prefix), _SIZE[total - len(prefix)])
-            for total, prefix in spki_prefixes_of(curve.name).items()
-        }
+        self._nlen_size = ctypes.c_size_t(c.nlen)
         self._scalar = ctypes.c_uint8 * c.nlen
-        # ecedu_ecdh_key's view of the same shapes (protocol/key_shapes.c): C tells the point from
-        # the SPKI, and the call passes five arguments instead of seven
-        self._key_size = {n: _SIZE[n] for n in (*self._point_size, *self._spki)}
-        self._shapes = ctypes.pointer(_key_shapes(c, tuple(self._point_size), self._spki))
+        # the key's shapes for C (ecedu_key_shapes, protocol/key_shapes.c), which tells the SEC 1
+        # point from the DER SPKI; the four lengths they admit, as the c_size_t a call passes
+        shapes = _key_shapes(c, spki_prefixes_of(curve.name))
+        self._shapes = ctypes.pointer(shapes)
+        self._key_size = {n: _SIZE[n] for n in (*shapes.point_len, *shapes.spki_len)}
         self._coord = ctypes.c_char * c.flen  # its .raw is the bytes, sooner than bytes(c_uint8 array)
         # the longest DER signature, 3 + 2 (nlen + 3) octets (protocol/sig_der.c)
         self._der, self._der_size = ctypes.c_uint8 * (9 + 2 * c.nlen), ctypes.c_size_t(9 + 2 * c.nlen)
         self._ecdh = _raw(lib, "ecedu_ecdh_key")
         self._sign = _raw(lib, "ecedu_ecdsa_sign")
         self._sign_der = _raw(lib, "ecedu_ecdsa_sign_der")
-        self._verify = _raw(lib, "ecedu_ecdsa_verify_sec1_vartime")
-        self._verify_der = _raw(lib, "ecedu_ecdsa_verify_der_vartime")
-
-    def _point(self, key: bytes):
-        """(SEC 1 point, its c_size_t) of a public key given as the point or as DER SPKI on this
-        curve, as :func:`ecedu.keys.public_point_bytes` recognises them first; else None.  The
-        point is not validated here (the C entry does, before anything else).  (verify tries
-        the bare point inline first, a Python call less on the common path; ecdh leaves the
-        choice to C, ecedu_ecdh_key.)"""
-        size = self._point_size.get(len(key))
-        if size is not None and key[0] in (2, 3, 4):
-            return key, size
-        spki = self._spki.get(len(key))
-        if spki is not None and key.startswith(spki[0]):
-            return key[spki[1] :], spki[2]
-        return None
+        self._verify = _raw(lib, "ecedu_ecdsa_verify_key_vartime")
 
     def ecdh(self, d: int, key: bytes) -> bytes | None:
         """x(d·Q) for a key Q given as the point or as DER SPKI (ecedu_ecdh_key: finds the point
@@ -167,31 +143,14 @@ class NativeCurve:
     def verify(self, key: bytes, digest: bytes, signature: bytes, der: bool) -> bool | None:
         """Whether *signature* (strict DER, or P1363 ``r || s`` of exactly 2·len(n) bytes) of
         *digest* is valid under *key* (a SEC 1 point or DER SPKI), in one C call
-        (ecedu_ecdsa_verify_der_vartime, or ecedu_ecdsa_verify_sec1_vartime for P1363); None for
-        an invalid key (the general path raises its error) or a signature of another shape (it
-        decides)."""
-        size = self._point_size.get(len(key))
-        if size is None or key[0] not in (2, 3, 4):
-            found = self._point(key)
-            if found is None:
-                return None
-            key, size = found
-        if len(digest) > 255:
+        (ecedu_ecdsa_verify_key_vartime: the key's shape as ecedu_ecdh_key, then the strict DER
+        reader of protocol/sig_der.c or the P1363 split); None for an invalid key (the general
+        path raises its error) or a signature of another shape (it decides)."""
+        size = self._key_size.get(len(key))
+        if size is None or len(digest) > 255 or len(signature) > 255:
             return None
-        if der:  # strict DER read in C (protocol/sig_der.c); any other form: ECEDU_ERR_LENGTH, None
-            if len(signature) > 255:
-                return None
-            rc = self._verify_der(
-                self._index, key, size, digest, _SIZE[len(digest)], signature, _SIZE[len(signature)]
-            )
-            if rc < 0:
-                return None
-            return rc == 1
-        if len(signature) != 2 * self._nlen:
-            return None
-        r, s = signature[: self._nlen], signature[self._nlen :]
         rc = self._verify(
-            self._index, key, size, digest, _SIZE[len(digest)], r, _SIZE[len(r)], s, _SIZE[len(s)]
+            self._shapes, key, size, digest, _SIZE[len(digest)], signature, _SIZE[len(signature)], der
         )
         if rc < 0:
             return None
@@ -204,16 +163,17 @@ class NativeCurve:
 TABLE: dict[str | int, NativeCurve] = {}
 
 
-def _key_shapes(c, point_lengths, spki) -> library.KeyShapes:
+def _key_shapes(c, spki_prefixes: dict[int, bytes]) -> library.KeyShapes:
     """The ecedu_key_shapes of the native curve *c* (library.CurveParams): its two SEC 1 point
-    lengths and its two SPKI shapes ({total length: (prefix, its length, ...)})."""
+    lengths (compressed 1 + f, uncompressed 1 + 2f octets) and its two SPKI shapes, {total
+    length: prefix} (_der_shapes.spki_prefixes_of)."""
     shapes = library.KeyShapes(ci=c.index, nlen=c.nlen, flen=c.flen)
-    shapes.point_len[:] = point_lengths
-    for i, (total, (prefix, length, _)) in enumerate(sorted(spki.items())):
-        if length > library.SPKI_PREFIX_MAX:  # no curve of ecedu needs more than 29 octets
-            raise ValueError(f"SPKI prefix of {length} octets on {c}")
-        shapes.spki_len[i], shapes.spki_prefix_len[i] = total, length
-        shapes.spki_prefix[i][:length] = prefix
+    shapes.point_len[:] = (1 + c.flen, 1 + 2 * c.flen)
+    for i, (total, prefix) in enumerate(sorted(spki_prefixes.items())):
+        if len(prefix) > library.SPKI_PREFIX_MAX:  # no curve of ecedu needs more than 29 octets
+            raise ValueError(f"SPKI prefix of {len(prefix)} octets on {c}")
+        shapes.spki_len[i], shapes.spki_prefix_len[i] = total, len(prefix)
+        shapes.spki_prefix[i][: len(prefix)] = prefix
     return shapes
 
 

@@ -151,6 +151,7 @@ SIGNATURES = {
     # and the same with the signature in DER, written and read in C (protocol/sig_der.c)
     "ecedu_ecdsa_sign_der": (_int, [_int, _cp, _sz, _cp, _sz, _u8p, _sz]),
     "ecedu_ecdsa_verify_der_vartime": (_int, [_int, _cp, _sz, _cp, _sz, _cp, _sz]),
+    "ecedu_ecdsa_verify_key_vartime": (_int, [ctypes.POINTER(KeyShapes), _cp, _sz, _cp, _sz, _cp, _sz, _int]),
 }
 
 #: The exception and message of each C error code, by the code's name in ecedu_native.h.

@@ -326,6 +326,18 @@ int ecedu_ecdsa_verify_der_vartime(int ci, const uint8_t *point, size_t plen,
                                    const uint8_t *digest, size_t digestlen, const uint8_t *sig,
                                    size_t siglen);
 
+/*
+ * Verification with the public key in one of the shapes of *shapes (ecedu_key_shapes, as
+ * ecedu_ecdh_key; keylen octets): ecedu_ecdsa_verify_der_vartime on the point found if der,
+ * else ecedu_ecdsa_verify_sec1_vartime with sig (siglen = 2 shapes->nlen octets, else
+ * ECEDU_ERR_LENGTH) split into r and s as IEEE P1363 lays them.  A key of no shape of *shapes:
+ * ECEDU_ERR_LENGTH; shapes whose curve or nlen is not a curve's: ECEDU_ERR_CURVE.  Public data
+ * only: variable time.
+ */
+int ecedu_ecdsa_verify_key_vartime(const ecedu_key_shapes *shapes, const uint8_t *key,
+                                   size_t keylen, const uint8_t *digest, size_t digestlen,
+                                   const uint8_t *sig, size_t siglen, int der);
+
 /* ------------------------------------------- prime fields, modular powers */
 
 /*

@@ -14,10 +14,12 @@
  *            curve/prime/sw.tmpl.h), x(R) an integer < p.
  *            ecedu_ecdsa_verify_sec1_vartime is the same from the key's SEC 1
  *            encoding (decoded and validated once, before anything else) and
- *            r, s as the contents of their DER INTEGERs: the public
- *            ecdsa.verify in one call (ecedu/native/fastpath.py);
- *            ecedu_ecdsa_verify_der_vartime the same from the DER signature,
- *            and ecedu_ecdsa_sign_der the signature in DER (protocol/sig_der.c).
+ *            r, s as the contents of their DER INTEGERs;
+ *            ecedu_ecdsa_verify_der_vartime the same from the DER signature;
+ *            ecedu_ecdsa_verify_key_vartime either, from a key in one of a
+ *            curve's shapes (key_shapes.c): the public ecdsa.verify in one
+ *            call (ecedu/native/fastpath.py); and ecedu_ecdsa_sign_der the
+ *            signature in DER (protocol/sig_der.c).
  *
  * Secrets: the private key d and the nonce k (and everything derived from
  * them before the signature is output) go only through constant-time code:
@@ -548,6 +550,20 @@ int ecedu_ecdsa_verify_der_vartime(int ci, const uint8_t *point, size_t plen,
     size_t rlen = 0, slen = 0;
     if (!ecedu_sig_der_read(sig, siglen, &r, &rlen, &s, &slen)) r = NULL; /* after the key */
     return verify_key_then_rs(ci, point, plen, digest, digestlen, r, rlen, s, slen);
+}
+
+int ecedu_ecdsa_verify_key_vartime(const ecedu_key_shapes *shapes, const uint8_t *key,
+                                   size_t keylen, const uint8_t *digest, size_t digestlen,
+                                   const uint8_t *sig, size_t siglen, int der) {
+    size_t plen;
+    const uint8_t *point = ecedu_key_shapes_point(shapes, key, keylen, &plen);
+    if (!point) return ECEDU_ERR_LENGTH;
+    const int ci = shapes->ci;
+    if (!valid_ci(ci) || shapes->nlen != nlen_of(ci)) return ECEDU_ERR_CURVE;
+    if (der) return ecedu_ecdsa_verify_der_vartime(ci, point, plen, digest, digestlen, sig, siglen);
+    const size_t NL = shapes->nlen;
+    if (!sig || siglen != 2 * NL) return ECEDU_ERR_LENGTH;
+    return ecedu_ecdsa_verify_sec1_vartime(ci, point, plen, digest, digestlen, sig, NL, sig + NL, NL);
 }
 
 /* ------------------------------------------------------------ tests */
