@@ -214,7 +214,10 @@ GF_INL void GV_FN(vreduce)(GV *R, const GV *C, const int D) {
  * Lopez, Hankerson, LATINCRYPT 2010), seven simple instructions per lane
  * and no PCLMULQDQ.  Measured slower on the SSE4.1 level at m = 233, AMD
  * Zen 5: squaring chain 15.9 against 14.0 TSC ticks, the tau-adic ECDH 4%
- * slower: the reduction, not the multiplier, bounds the squaring there.) */
+ * slower: the reduction, not the multiplier, bounds the squaring there.
+ * Again on AMD Zen 3, whose PCLMULQDQ issues one every 1.8 TSC ticks, on the SSE4.1 and AVX2
+ * levels, ECDH min ticks, four pairs: AVX2 sect163k1 +4%, sect163r2 +7%, 233k1 and 571k1
+ * within 1%, sect571r1 -3%; SSE4.1 sect163k1 +11%, 233k1 +2%, 409k1, 409r1, 571r1 -2 to -3%.) */
 GF_INL void GV_FN(vsqr_spread)(GV *C, const GV *A) {
 #pragma GCC unroll 12
     for (int i = 0; i < GF_NW; i++)
