@@ -142,13 +142,24 @@ static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curv
                                                                 uint64_t *inf) {
     uint64_t t[2][GF_NW];
     for (int i = tc->length - 1; i >= 0; i--) {
+#ifdef GF_LAM_MADD_LAZY
+        if (i >= tc->complete)
+            FN(sqr_n3_lazy)(X, L, Z, tc->w - 1);
+        else
+            FN(sqr_n3)(X, L, Z, tc->w - 1); /* normalised for the complete additions */
+#else
         FN(sqr_n3)(X, L, Z, tc->w - 1); /* Q = tau^(w-1)(Q) */
+#endif
         FN(tau_lookup)(tab, entries, dig[i], t);
         if (i < tc->complete) { /* public: the position */
             FN(lam_madd_complete)(c, X, L, Z, inf, t[0], t[1]);
         } else {
+#ifdef GF_LAM_MADD_LAZY
+            FN(lam_madd_lazy)(X, L, Z, t[0], t[1]);
+#else
             uint64_t A[GF_NW], B[GF_NW];
             FN(lam_madd)(X, L, Z, t[0], t[1], A, B);
+#endif
         }
     }
     ecedu_wipe(t, sizeof t);

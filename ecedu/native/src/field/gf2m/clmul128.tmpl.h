@@ -385,6 +385,46 @@ GF_HOT void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint6
     FN(x2_store)(r0, r1, A);
 }
 
+#ifdef GF_RED_FOLD2
+/* Lazy forms for the tau-adic addition (FN(lam_madd_lazy), lambda.tmpl.h): r0 = a0 b0 and r1 =
+ * a1 b1, and r = a^2, each below z^256 and congruent mod f but not normalised (the two folds of
+ * GV_FN(vfold2), without GV_FN(vnorm2)); the inputs may be any four words.  Their results may
+ * only go into products, squarings and additions of these forms or into a chain of squarings
+ * (FN(sqr_n3), which normalises at its end). */
+GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
+                          const uint64_t *a1, const uint64_t *b1) {
+    __m256i A[GF_NL], B[GF_NL], C[GF_NW], R[GF_NL];
+    FN(x2_load)(A, a0, a1);
+    FN(x2_load)(B, b0, b1);
+    FN(x2_vmul)(C, A, B);
+    FN(x2_vfold2)(R, C);
+    FN(x2_store)(r0, r1, R);
+}
+
+/* a, b, c = a^(2^n), b^(2^n), c^(2^n) as FN(sqr_n3) on the AVX2 level (n >= 1), inputs any four
+ * words, without the normalisation at the end of the chains. */
+static inline void FN(sqr_n3_lazy)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
+    __m256i V[GF_NL];
+    __m128i C[GF_NL];
+    FN(x2_load)(V, a, b);
+    FN(vload)(C, c);
+    for (int i = 0; i < n; i++) {
+        FN(x2_vsqr_chain_step)(V);
+        FN(vsqr_chain_step)(C);
+    }
+    FN(x2_store)(a, b, V);
+    FN(vstore)(c, C);
+}
+
+GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
+    __m128i A[GF_NL], T[GF_NW];
+    FN(vload)(A, a);
+    FN(vsqr_spread)(T, A);
+    FN(vfold2)(A, T);
+    FN(vstore)(r, A);
+}
+#endif
+
 /* The ladder's pairs (ladder.tmpl.h): FN(mul2) and FN(sqr2), forced inline like them, except in
  * an instance that sets GF_LADDER_PAIRS_CALL (gf2m_233.c's AVX2 one), where the ladder leaves
  * them to the compiler and the tau-adic code keeps them inline.  Measured there (ECDH min TSC
