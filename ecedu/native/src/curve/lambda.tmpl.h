@@ -24,24 +24,50 @@
  * 8M + 2S.  B = 0 means x1 = x2 (Q = +-T), where the result is wrong (Z3 = 0);
  * A = 0 as well means Q = T.  Both are returned for lam_madd_complete.
  */
-GF_HOT void FN(lam_madd)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *x2,
-                         const uint64_t *l2, uint64_t *A, uint64_t *B) {
-    uint64_t E[GF_NW], G[GF_NW], H[GF_NW], I[GF_NW], J[GF_NW], t[GF_NW];
 #if GF_PAIRS
-    /* the same formulas, the products two at a time (FN(mul2), clmul128.tmpl.h):
-     * (l2 Z, E), (H, I) beside the squaring G, (J, X3), (J (L + Z), Z3) */
-    FN(mul2)(A, l2, Z, E, x2, Z);
+/* A product pair or a square for FN(lam_madd_pairs): the lazy forms (clmul128.tmpl.h) if lazy, else
+ * FN(mul2) and FN(sqr); lazy is a constant once inlined, so no branch is left. */
+GF_HOT void FN(lam_mul2)(const int lazy, uint64_t *r0, const uint64_t *a0, const uint64_t *b0,
+                         uint64_t *r1, const uint64_t *a1, const uint64_t *b1) {
+    if (lazy)
+        FN(mul2_lazy)(r0, a0, b0, r1, a1, b1);
+    else
+        FN(mul2)(r0, a0, b0, r1, a1, b1);
+}
+
+GF_HOT void FN(lam_sqr)(const int lazy, uint64_t *r, const uint64_t *a) {
+    if (lazy)
+        FN(sqr_lazy)(r, a);
+    else
+        FN(sqr)(r, a);
+}
+
+/* The formulas with the products two at a time (FN(mul2), clmul128.tmpl.h): (l2 Z, E), (H, I)
+ * beside the squaring G, (J, X3), (J (L + Z), Z3).  lazy takes the lazy forms instead
+ * (FN(lam_madd_lazy)). */
+GF_HOT void FN(lam_madd_pairs)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *x2,
+                               const uint64_t *l2, uint64_t *A, uint64_t *B, const int lazy) {
+    uint64_t E[GF_NW], G[GF_NW], H[GF_NW], I[GF_NW], J[GF_NW], t[GF_NW];
+    FN(lam_mul2)(lazy, A, l2, Z, E, x2, Z);
     FN(add)(A, A, L);
     FN(add)(B, X, E);
-    FN(sqr)(G, B);
-    FN(mul2)(H, A, X, I, A, E);
-    FN(mul2)(J, A, G, X, H, I);       /* X3 = H I */
+    FN(lam_sqr)(lazy, G, B);
+    FN(lam_mul2)(lazy, H, A, X, I, A, E);
+    FN(lam_mul2)(lazy, J, A, G, X, H, I); /* X3 = H I */
     FN(add)(t, L, Z);
-    FN(add)(E, I, G);                 /* E is free: I + G */
-    FN(mul2)(L, J, t, Z, J, Z);       /* J (L + Z), Z3 = J Z */
-    FN(sqr)(E, E);
-    FN(add)(L, L, E);                 /* L3 = J (L + Z) + (I + G)^2 */
+    FN(add)(E, I, G);                     /* E is free: I + G */
+    FN(lam_mul2)(lazy, L, J, t, Z, J, Z); /* J (L + Z), Z3 = J Z */
+    FN(lam_sqr)(lazy, E, E);
+    FN(add)(L, L, E);                     /* L3 = J (L + Z) + (I + G)^2 */
+}
+#endif
+
+GF_HOT void FN(lam_madd)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *x2,
+                         const uint64_t *l2, uint64_t *A, uint64_t *B) {
+#if GF_PAIRS
+    FN(lam_madd_pairs)(X, L, Z, x2, l2, A, B, 0);
 #else
+    uint64_t E[GF_NW], G[GF_NW], H[GF_NW], I[GF_NW], J[GF_NW], t[GF_NW];
     FN(mul)(A, l2, Z);
     FN(add)(A, A, L);
     FN(mul)(E, x2, Z);
@@ -59,30 +85,19 @@ GF_HOT void FN(lam_madd)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *
 }
 
 #if GF_PAIRS && defined(GF_RED_FOLD2)
-/* FN(lam_madd)'s formulas on the lazy forms (FN(mul2_lazy), FN(sqr_lazy)): X, L, Z come out below
- * z^256 but not normalised, for the tau-adic loop's steps that are not complete, whose results go
- * straight into FN(sqr_n3_lazy) (clmul128.tmpl.h), whose chains skip their normalisation too: the
- * loop's values stay below z^256 until the complete steps, which get FN(sqr_n3)'s normalised
- * values for their zero tests.  A and B are not returned (no test reads them there).  Only
- * sect233k1 on the AVX2 level (GF_RED_FOLD2 with pairs); measured on an AMD EPYC Zen 3, ECDH min
- * TSC ticks, six pairs: 23.1k -> 22.7k (-2.3%; the products alone without their normalisation
- * -1.9%), sect163k1 unchanged (the control, another field). */
+/* FN(lam_madd)'s formulas on the lazy forms (FN(lam_madd_pairs) with lazy set): X, L, Z come out
+ * below z^256 but not normalised, for the tau-adic loop's steps that are not complete, whose
+ * results go straight into FN(sqr_n3_lazy) (clmul128.tmpl.h), whose chains skip their
+ * normalisation too: the loop's values stay below z^256 until the complete steps, which get
+ * FN(sqr_n3)'s normalised values for their zero tests.  Only sect233k1 on the AVX2 level
+ * (GF_RED_FOLD2 with pairs); measured on an AMD EPYC Zen 3, ECDH min TSC ticks, six pairs:
+ * 23.1k -> 22.7k (-2.3%; the products alone without their normalisation -1.9%), sect163k1
+ * unchanged (the control, another field). */
 GF_HOT void FN(lam_madd_lazy)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *x2,
                               const uint64_t *l2) {
-    uint64_t A[GF_NW], B[GF_NW], E[GF_NW], G[GF_NW], H[GF_NW], I[GF_NW], J[GF_NW], t[GF_NW];
-    FN(mul2_lazy)(A, l2, Z, E, x2, Z);
-    FN(add)(A, A, L);
-    FN(add)(B, X, E);
-    FN(sqr_lazy)(G, B);
-    FN(mul2_lazy)(H, A, X, I, A, E);
-    FN(mul2_lazy)(J, A, G, X, H, I);       /* X3 = H I */
-    FN(add)(t, L, Z);
-    FN(add)(E, I, G);
-    FN(mul2_lazy)(L, J, t, Z, J, Z);       /* J (L + Z), Z3 = J Z */
-    FN(sqr_lazy)(E, E);
-    FN(add)(L, L, E);                      /* L3 = J (L + Z) + (I + G)^2 */
+    uint64_t A[GF_NW], B[GF_NW]; /* not read: no test of the exceptional cases here */
+    FN(lam_madd_pairs)(X, L, Z, x2, l2, A, B, 1);
 }
-#define GF_LAM_MADD_LAZY 1
 #endif
 
 /*

@@ -47,7 +47,7 @@
  * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
  * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
  * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT,
- * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS, GF_LADDER_PAIR_FN, GF_LAM_MADD_LAZY.  (The vector macros GV... of
+ * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS, GF_LADDER_PAIR_FN.  (The vector macros GV... of
  * field/gf2m/lanes.tmpl.h are set before each of its inclusions and undefined at its end.)
  * (tests/native/test_native_layout.py checks that this list is complete.)
  */
@@ -110,4 +110,3 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_RED_K
 #undef GF_PAIRS
 #undef GF_LADDER_PAIR_FN
-#undef GF_LAM_MADD_LAZY

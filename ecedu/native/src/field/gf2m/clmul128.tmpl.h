@@ -320,13 +320,14 @@ static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
  * are independent: on the AVX-512 level they run side by side in the lanes of
  * 512-bit registers (FN(x3_...), lanes.tmpl.h), on the AVX2 level two of them
  * in 256-bit registers (FN(x2_...)) next to the third, else interleaved in
- * 128-bit registers; always in registers from the loads to the stores. */
-static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
+ * 128-bit registers; always in registers from the loads to the stores.  normalise (a constant
+ * once inlined) 0 leaves out the normalisation at the end of the chains (FN(sqr_n3_lazy)). */
+GF_INL void FN(sqr_n3_chains)(uint64_t *a, uint64_t *b, uint64_t *c, int n, const int normalise) {
 #if GF_PCLMUL == 3
     __m512i V[GF_NL];
     FN(x3_load)(V, a, b, c);
     for (int i = 0; i < n; i++) FN(x3_vsqr_chain_step)(V);
-    FN(x3_vsqr_chain_end)(V);
+    if (normalise) FN(x3_vsqr_chain_end)(V);
     FN(x3_store)(a, b, c, V);
 #elif GF_PCLMUL == 2
     __m256i V[GF_NL]; /* a and b */
@@ -337,8 +338,10 @@ static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
         FN(x2_vsqr_chain_step)(V);
         FN(vsqr_chain_step)(C);
     }
-    FN(x2_vsqr_chain_end)(V);
-    FN(vsqr_chain_end)(C);
+    if (normalise) {
+        FN(x2_vsqr_chain_end)(V);
+        FN(vsqr_chain_end)(C);
+    }
     FN(x2_store)(a, b, V);
     FN(vstore)(c, C);
 #else
@@ -351,13 +354,26 @@ static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
         FN(vsqr_chain_step)(B);
         FN(vsqr_chain_step)(C);
     }
-    FN(vsqr_chain_end)(A);
-    FN(vsqr_chain_end)(B);
-    FN(vsqr_chain_end)(C);
+    if (normalise) {
+        FN(vsqr_chain_end)(A);
+        FN(vsqr_chain_end)(B);
+        FN(vsqr_chain_end)(C);
+    }
     FN(vstore)(a, A);
     FN(vstore)(b, B);
     FN(vstore)(c, C);
 #endif
+}
+
+static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
+    FN(sqr_n3_chains)(a, b, c, n, 1);
+}
+
+/* The same with inputs of any four words and results below z^256, congruent but not normalised
+ * (GF_RED_FOLD2; without it the chains' results are reduced anyway), for the tau-adic loop
+ * (FN(lam_madd_lazy), lambda.tmpl.h). */
+static inline void FN(sqr_n3_lazy)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
+    FN(sqr_n3_chains)(a, b, c, n, 0);
 }
 
 #if GF_PAIRS /* (field.tmpl.h) */
@@ -385,45 +401,36 @@ GF_HOT void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint6
     FN(x2_store)(r0, r1, A);
 }
 
-#ifdef GF_RED_FOLD2
 /* Lazy forms for the tau-adic addition (FN(lam_madd_lazy), lambda.tmpl.h): r0 = a0 b0 and r1 =
- * a1 b1, and r = a^2, each below z^256 and congruent mod f but not normalised (the two folds of
- * GV_FN(vfold2), without GV_FN(vnorm2)); the inputs may be any four words.  Their results may
- * only go into products, squarings and additions of these forms or into a chain of squarings
- * (FN(sqr_n3), which normalises at its end). */
+ * a1 b1, and r = a^2, below z^256 and congruent mod f; the inputs may be any four words.  With
+ * GF_RED_FOLD2 the products stop after the two folds (GV_FN(vfold2), without GV_FN(vnorm2)) and
+ * the square is one step of a chain of squarings (GV_FN(vsqr_chain_step)); without it they are
+ * FN(mul2) and FN(sqr), whose reduced results meet the same contract.  Their results may only go
+ * into products, squarings and additions of these forms or into a chain of squarings. */
 GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
                           const uint64_t *a1, const uint64_t *b1) {
+#ifdef GF_RED_FOLD2
     __m256i A[GF_NL], B[GF_NL], C[GF_NW], R[GF_NL];
     FN(x2_load)(A, a0, a1);
     FN(x2_load)(B, b0, b1);
     FN(x2_vmul)(C, A, B);
     FN(x2_vfold2)(R, C);
     FN(x2_store)(r0, r1, R);
-}
-
-/* a, b, c = a^(2^n), b^(2^n), c^(2^n) as FN(sqr_n3) on the AVX2 level (n >= 1), inputs any four
- * words, without the normalisation at the end of the chains. */
-static inline void FN(sqr_n3_lazy)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
-    __m256i V[GF_NL];
-    __m128i C[GF_NL];
-    FN(x2_load)(V, a, b);
-    FN(vload)(C, c);
-    for (int i = 0; i < n; i++) {
-        FN(x2_vsqr_chain_step)(V);
-        FN(vsqr_chain_step)(C);
-    }
-    FN(x2_store)(a, b, V);
-    FN(vstore)(c, C);
+#else
+    FN(mul2)(r0, a0, b0, r1, a1, b1);
+#endif
 }
 
 GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
-    __m128i A[GF_NL], T[GF_NW];
+#ifdef GF_RED_FOLD2
+    __m128i A[GF_NL];
     FN(vload)(A, a);
-    FN(vsqr_spread)(T, A);
-    FN(vfold2)(A, T);
+    FN(vsqr_chain_step)(A);
     FN(vstore)(r, A);
-}
+#else
+    FN(sqr)(r, a);
 #endif
+}
 
 /* The ladder's pairs (ladder.tmpl.h): FN(mul2) and FN(sqr2), forced inline like them, except in
  * an instance that sets GF_LADDER_PAIRS_CALL (gf2m_233.c's AVX2 one), where the ladder leaves
