@@ -24,34 +24,10 @@ import ctypes
 import ctypes.util
 import hashlib
 
+from ecedu.curves.sec2 import OIDS
+
 EVP_PKEY_EC = 408  # NID_X9_62_id_ecPublicKey
 EVP_PKEY_X25519 = 1034  # NID_X25519
-
-# SEC 2 OIDs: OBJ_txt2nid understands dotted OIDs, so no name table is needed
-# (OpenSSL calls secp192r1/secp256r1 prime192v1/prime256v1).
-_FALLBACK_OIDS = {
-    "sect163k1": "1.3.132.0.1",
-    "sect163r1": "1.3.132.0.2",
-    "sect163r2": "1.3.132.0.15",
-    "sect193r1": "1.3.132.0.24",
-    "sect193r2": "1.3.132.0.25",
-    "sect233k1": "1.3.132.0.26",
-    "sect233r1": "1.3.132.0.27",
-    "sect239k1": "1.3.132.0.3",
-    "sect283k1": "1.3.132.0.16",
-    "sect283r1": "1.3.132.0.17",
-    "sect409k1": "1.3.132.0.36",
-    "sect409r1": "1.3.132.0.37",
-    "sect571k1": "1.3.132.0.38",
-    "sect571r1": "1.3.132.0.39",
-    "secp160r1": "1.3.132.0.8",
-    "secp192r1": "1.2.840.10045.3.1.1",
-    "secp224r1": "1.3.132.0.33",
-    "secp256r1": "1.2.840.10045.3.1.7",
-    "secp384r1": "1.3.132.0.34",
-    "secp521r1": "1.3.132.0.35",
-    "secp256k1": "1.3.132.0.10",
-}
 
 
 class LibcryptoError(RuntimeError):
@@ -163,7 +139,9 @@ def _check(lib, ok, what):
 
 def curve_nid(curve: str, oid: str | None = None) -> int:
     lib = _lib_or_raise()
-    oid = oid or _FALLBACK_OIDS.get(curve)
+    # OBJ_txt2nid understands dotted OIDs, so no table of OpenSSL's names is needed (it calls
+    # secp192r1/secp256r1 prime192v1/prime256v1)
+    oid = oid or OIDS.get(curve)
     for text in filter(None, [oid, curve]):
         nid = lib.OBJ_txt2nid(text.encode())
         if nid > 0:

@@ -31,6 +31,13 @@
  * with the MULX/ADX product 295,000 (the squaring by the MULX product instead of HAC 14.16:
  * about 8 % slower).  Dependent chains: product 51.7 (MULX) and 54.2 (C), squaring 43.5,
  * reduction alone 17.1 TSC ticks, against 66 and 59 for fe_mont.tmpl.h's product and squaring.
+ * On an AMD EPYC Zen 3 (5 December 2026, the MULX unit's p384f_mul in a driver, min TSC ticks):
+ * one dependent chain 89 per product, two or four independent chains 74 (the MULX product alone,
+ * four independent, 47); MULX issues once per 1.09 ticks there, so the 36 of a product take 39 at
+ * least.  Two products side by side (as the binary fields' FN(mul2)) could save at most 89 -> 74
+ * where the formulas have two independent products, and the processor's reordering already
+ * overlaps part of that: not tried further.  Two C row products interleaved statement by
+ * statement ran 102 per product.
  *
  * The fold (bounds; L, H, U, V, G are integers, their limbs little-endian):
  *   T = a b < p^2 < W^12, T = L + H W^6 with L, H < W^6.

@@ -106,7 +106,19 @@ static inline __attribute__((always_inline)) void p521u_mul3(unsigned __int128 o
  * out of line, 5.5 KB, 6 KB and 125 KB.  Measured on the EPYC (secp521r1 k Q, this unit built
  * both ways and linked into one driver, alternating runs, min of 40 each; the machine shared):
  * about 505 000 against 545 000 to 620 000 TSC ticks, -8% or more.  ("unused": no warning in
- * a unit that includes the header and does not use them.) */
+ * a unit that includes the header and does not use them.)
+ *
+ * Tried and not kept (AMD EPYC Zen 3, 5 December 2026; dependent chain r = r b, min TSC ticks of
+ * 300 x 100, every variant in one driver, the same outputs on 200 000 random loose inputs):
+ * the 81-product schoolbook in inline assembly (y2 = 2y precomputed, one column at a time, each
+ * product MOV/MUL/ADD/ADC into a 128-bit accumulator, the carry pass per column) 128-135 ticks
+ * against 108 for this Karatsuba in C, two columns interleaved 131-138, and the square in the
+ * same assembly 94 against 76 for p521u_sqr; Clang 14 -O3 on this C 128 and 87; GCC with
+ * -mbmi2 -madx (MULX) no better.  GCC's code here runs near four instructions per cycle
+ * (548 instructions, 54 products at about one per TSC tick on this CPU), so what would pay is
+ * fewer instructions, not another order of the same ones.  (A first assembly version stored each
+ * limb of r while later columns still loaded a's limbs: with r = a that cost memory-order
+ * flushes, 143 ticks; write r after the last load.) */
 static __attribute__((noinline, unused)) void p521u_mul(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) {
     typedef unsigned __int128 u128;
     const uint64_t *x = a->v, *y = b->v;
