@@ -116,15 +116,6 @@ def _field_params(curve: str):
     return "prime", sec2.PRIME_CURVES[curve][0]
 
 
-def _oid(curve: str):
-    try:
-        from ecedu.curves import sec2
-
-        return sec2.OIDS.get(curve)
-    except Exception:
-        return None
-
-
 def _bits(curve: str) -> int:
     kind, p = _field_params(curve)
     return p[0] if kind == "binary" else p.bit_length()
@@ -185,7 +176,7 @@ class _Job:
             return None, d, x25519.public_key(d)
         if libcrypto.available():
             try:
-                k = libcrypto.generate_key(self.curve, _oid(self.curve))
+                k = libcrypto.generate_key(self.curve)  # OID from sec2.OIDS
                 return k, k.private_scalar(), k.public_bytes()
             except Exception as exc:
                 self.note("libcrypto", f"libcrypto key generation failed ({_err(exc)})")
