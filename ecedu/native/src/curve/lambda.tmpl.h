@@ -84,15 +84,16 @@ GF_HOT void FN(lam_madd)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *
 #endif
 }
 
-#if GF_PAIRS && defined(GF_RED_FOLD2)
+#if GF_LAZY_LOOP /* field.tmpl.h */
 /* FN(lam_madd)'s formulas on the lazy forms (FN(lam_madd_pairs) with lazy set): X, L, Z come out
- * below z^256 but not normalised, for the tau-adic loop's steps that are not complete, whose
- * results go straight into FN(sqr_n3_lazy) (clmul128.tmpl.h), whose chains skip their
- * normalisation too: the loop's values stay below z^256 until the complete steps, which get
- * FN(sqr_n3)'s normalised values for their zero tests.  Only sect233k1 on the AVX2 level
- * (GF_RED_FOLD2 with pairs); measured on an AMD EPYC Zen 3, ECDH min TSC ticks, six pairs:
- * 23.1k -> 22.7k (-2.3%; the products alone without their normalisation -1.9%), sect163k1
- * unchanged (the control, another field). */
+ * below z^(64 NW) but not normalised, for the tau-adic loop's steps that are not complete,
+ * whose results go straight into FN(sqr_n3_lazy) (clmul128.tmpl.h), whose chains skip their
+ * normalisation too: the loop's values stay below z^(64 NW) until the complete steps, which get
+ * FN(sqr_n3)'s normalised values for their zero tests.  On the AVX2 level (GF_LAZY_LOOP):
+ * sect163k1, sect233k1 and sect283k1.  Measured on an AMD EPYC Zen 3, ECDH min TSC ticks, six
+ * pairs: sect233k1 23.1k -> 22.7k (-2.3%; the products alone without their normalisation
+ * -1.9%); for m = 163 and 283 it came with their two folds by PCLMULQDQ (lanes.tmpl.h), whose
+ * figures are there. */
 GF_HOT void FN(lam_madd_lazy)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *x2,
                               const uint64_t *l2) {
     uint64_t A[GF_NW], B[GF_NW]; /* not read: no test of the exceptional cases here */

@@ -142,7 +142,7 @@ static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curv
                                                                 uint64_t *inf) {
     uint64_t t[2][GF_NW];
     for (int i = tc->length - 1; i >= 0; i--) {
-#if GF_PAIRS && defined(GF_RED_FOLD2) /* FN(lam_madd_lazy), lambda.tmpl.h */
+#if GF_LAZY_LOOP /* FN(lam_madd_lazy), lambda.tmpl.h; field.tmpl.h */
         if (i >= tc->complete)
             FN(sqr_n3_lazy)(X, L, Z, tc->w - 1);
         else
@@ -154,7 +154,7 @@ static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curv
         if (i < tc->complete) { /* public: the position */
             FN(lam_madd_complete)(c, X, L, Z, inf, t[0], t[1]);
         } else {
-#if GF_PAIRS && defined(GF_RED_FOLD2) /* FN(lam_madd_lazy), lambda.tmpl.h */
+#if GF_LAZY_LOOP /* FN(lam_madd_lazy), lambda.tmpl.h; field.tmpl.h */
             FN(lam_madd_lazy)(X, L, Z, t[0], t[1]);
 #else
             uint64_t A[GF_NW], B[GF_NW];

@@ -31,6 +31,7 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
 #define GF_PCLMUL 1
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf163_pclmul
 #define FN(name) gf163_pclmul_##name
 #include "instances/instance.tmpl.h"
@@ -48,6 +49,7 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf163_avx2
 #define FN(name) gf163_avx2_##name
 #include "instances/instance.tmpl.h"

@@ -26,6 +26,7 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
 #define GF_PCLMUL 1
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf409_pclmul
 #define FN(name) gf409_pclmul_##name
 #include "instances/instance.tmpl.h"
@@ -43,6 +44,10 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
+/* no GF_RED_FOLD2 here (it is on the PCLMULQDQ level above: sect409k1 ECDH 132.3k -> 120.5k
+ * min TSC ticks there): with the 256-bit products measured slower, AMD EPYC Zen 3, ECDH min
+ * TSC ticks, six pairs: sect409k1 73.8k -> 75.9k, sect409r1 131.4k -> 134.7k (75.1k with the
+ * tau-adic loop lazy as well) */
 #define GF_YMUL 1
 #define GF_TABLE_NAME ecedu_gf409_avx2
 #define FN(name) gf409_avx2_##name

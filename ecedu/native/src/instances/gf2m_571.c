@@ -26,6 +26,7 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1")
 #define GF_PCLMUL 1
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf571_pclmul
 #define FN(name) gf571_pclmul_##name
 #include "instances/instance.tmpl.h"
@@ -43,6 +44,7 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf571_avx2
 #define FN(name) gf571_avx2_##name
 #include "instances/instance.tmpl.h"

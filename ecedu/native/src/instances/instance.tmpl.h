@@ -35,9 +35,13 @@
  *   GF_ZMUL            optional, with GF_PCLMUL 3: multiply on 512-bit
  *                      VPCLMULQDQ (clmul512.tmpl.h; default 0)
  *   GF_RED_FOLD2       optional, with GF_PCLMUL 1 or 2: reduce by two word-
- *                      aligned folds, squaring chains below z^256, Karatsuba on
- *                      lanes (clmul128.tmpl.h, FN(vfold2); trinomials in four
- *                      words with 64 <= 256 - m + k < 128: m = 233)
+ *                      aligned folds, squaring chains lazily reduced (below
+ *                      z^(64 NW)) until their end (lanes.tmpl.h, GV_FN(vfold2)):
+ *                      by shifts for a trinomial with 64 <= k and
+ *                      k + 64 NW - m < 128 (m = 233, with Karatsuba on
+ *                      lanes; m = 409 on PCLMULQDQ only); by PCLMULQDQ for a
+ *                      pentanomial whose 64 NW - m + k < 64 (m = 163, 283,
+ *                      571)
  *   GF_LADDER_PAIRS_CALL  optional, with GF_PCLMUL 2 or 3: the ladder's FN(mul2) and
  *                      FN(sqr2) left to the compiler instead of forced inline
  *                      (FN(ladder_mul2), clmul128.tmpl.h; m = 233 on AVX2)
@@ -47,7 +51,7 @@
  * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
  * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
  * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT,
- * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS, GF_LADDER_PAIR_FN.  (The vector macros GV... of
+ * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS, GF_LAZY_LOOP, GF_LADDER_PAIR_FN.  (The vector macros GV... of
  * field/gf2m/lanes.tmpl.h are set before each of its inclusions and undefined at its end.)
  * (tests/native/test_native_layout.py checks that this list is complete.)
  */
@@ -109,4 +113,5 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_RED_K_
 #undef GF_RED_K
 #undef GF_PAIRS
+#undef GF_LAZY_LOOP
 #undef GF_LADDER_PAIR_FN

@@ -369,7 +369,7 @@ static inline void FN(sqr_n3)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
     FN(sqr_n3_chains)(a, b, c, n, 1);
 }
 
-/* The same with inputs of any four words and results below z^256, congruent but not normalised
+/* The same with inputs of any NW words and results below z^(64 NW), congruent but not normalised
  * (GF_RED_FOLD2; without it the chains' results are reduced anyway), for the tau-adic loop
  * (FN(lam_madd_lazy), lambda.tmpl.h). */
 static inline void FN(sqr_n3_lazy)(uint64_t *a, uint64_t *b, uint64_t *c, int n) {
@@ -402,7 +402,7 @@ GF_HOT void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint6
 }
 
 /* Lazy forms for the tau-adic addition (FN(lam_madd_lazy), lambda.tmpl.h): r0 = a0 b0 and r1 =
- * a1 b1, and r = a^2, below z^256 and congruent mod f; the inputs may be any four words.  With
+ * a1 b1, and r = a^2, below z^(64 NW) and congruent mod f; the inputs may be any NW words.  With
  * GF_RED_FOLD2 the products stop after the two folds (GV_FN(vfold2), without GV_FN(vnorm2)) and
  * the square is one step of a chain of squarings (GV_FN(vsqr_chain_step)); without it they are
  * FN(mul2) and FN(sqr), whose reduced results meet the same contract.  Their results may only go

@@ -303,7 +303,7 @@ GF_INL void GV_FN(vreduce_trinomial)(GV *R, const GV *C) {
  * single squaring GV_FN(vsqrmod) keeps GV_FN(vreduce_trinomial), and the chains
  * of squarings skip the last step (GV_FN(vnorm2)) until their end.
  * --------------------------------------------------------------------- */
-#ifdef GF_RED_FOLD2
+#if defined(GF_RED_FOLD2) && GF_NRED == 2 && GF_NW == 4
 #define GF_RED_K__(k, ...) (k)
 #define GF_RED_K_(t) GF_RED_K__(t) /* expands t, then splits it at the commas */
 #define GF_RED_K GF_RED_K_(GF_RED_TERMS) /* k, as a constant expression */
@@ -330,6 +330,114 @@ GF_INL void GV_FN(vnorm2)(GV *R) {
     R[1] = GV_FN(vmask_m)(R[1]);
 }
 
+#elif defined(GF_RED_FOLD2) && GF_NRED == 2
+/* ---------------------------------------------------------------------
+ * The same two word-aligned folds for a trinomial in more words (m = 409: NW = 7, k = 87,
+ * e = 64 NW - m = 39), written with the lane shifts GV_FN(vshl) instead of spelled out:
+ *   Fold 1: C = A + z^(64 NW) B, z^(64 NW) = z^e + z^(e+k) (mod f): A + B z^e + B z^(e+k),
+ *   of degree below 64 NW + e + k < 64 (NW + 2) (e + k < 128): NW + 2 words, for any C of
+ *   2 NW words.
+ *   Fold 2: the two words s above NW, s z^e + s z^(e+k), of degree below 128 + e + k < 256:
+ *   lanes 0 and 1.
+ * R < z^(64 NW), congruent to C mod f; GV_FN(vnorm2) folds its bits m .. 64 NW - 1 (a t of e
+ * bits) as t + t z^k, t z^k inside word 1 (64 <= k, k - 64 + e < 64).
+ * Measured on an AMD EPYC Zen 3, ECDH min TSC ticks, against GV_FN(vreduce_trinomial): on the
+ * PCLMULQDQ level sect409k1 132.3k -> 120.5k, sect409r1 229.0k -> 225.9k; on the AVX2 level,
+ * with its 256-bit products, 2.5% slower, so gf2m_409.c sets GF_RED_FOLD2 on PCLMULQDQ only. */
+#define GF_RED_K__(k, ...) (k)
+#define GF_RED_K_(t) GF_RED_K__(t) /* expands t, then splits it at the commas */
+#define GF_RED_K GF_RED_K_(GF_RED_TERMS) /* k, as a constant expression */
+GF_INL void GV_FN(vfold2)(GV *R, const GV *C) {
+    enum { P = GF_NW, e = 64 * GF_NW - GF_M, NB = (GF_NW + 1) / 2 };
+    _Static_assert(e > 0 && GF_RED_K >= 64 && GF_RED_K - 64 + e < 64,
+                   "GF_RED_FOLD2 on a trinomial: 64 <= k and the last fold inside word 1");
+    GV B[NB], T[GF_NL + 1];
+#pragma GCC unroll 12
+    for (int j = 0; j < NB; j++) B[j] = GV_FN(vw)(C, GF_NW, P + 2 * j); /* words P + 2j, +1 */
+#pragma GCC unroll 12
+    for (int l = 0; l <= GF_NL; l++) {
+        GV a = 2 * l + 1 < P ? C[l] : 2 * l < P ? GV_AND(C[l], GV_SET2(0, -1LL)) : GV_ZERO();
+        T[l] = GV_XOR(a, GV_XOR(GV_FN(vshl)(B, NB, e, l), GV_FN(vshl)(B, NB, e + GF_RED_K, l)));
+    }
+    const GV sp = GV_FN(vw)(T, GF_NL + 1, P); /* fold 2: the words P, P + 1 */
+    if (P & 1) T[P >> 1] = GV_AND(T[P >> 1], GV_SET2(0, -1LL));
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL; l++) {
+        const GV t = l < 2 ? GV_XOR(GV_FN(vshl)(&sp, 1, e, l), GV_FN(vshl)(&sp, 1, e + GF_RED_K, l))
+                           : GV_ZERO();
+        R[l] = GV_XOR(2 * l < P ? T[l] : GV_ZERO(), t);
+    }
+}
+
+GF_INL void GV_FN(vnorm2)(GV *R) {
+    enum { top = (GF_NW - 1) >> 1, hi = (GF_NW - 1) & 1 }; /* word NW - 1 holds bit m */
+    const GV u = GV_SRLI64(R[top], GF_M - 64 * (GF_NW - 1)); /* t in word hi of the lane */
+    const GV v = GV_SLLI64(u, GF_RED_K - 64);                 /* t z^(k - 64) */
+    /* hi = 0: the other word of u is word NW, zero below z^(64 NW) */
+    R[0] = GV_XOR(R[0], hi ? GV_UNPACKHI64(u, v) : GV_XOR(u, GV_BSLLI8(v)));
+    R[top] = GV_FN(vmask_m)(R[top]);
+}
+#elif defined(GF_RED_FOLD2)
+/* ---------------------------------------------------------------------
+ * The same two word-aligned folds for a pentanomial whose h = z^e g (e = 64 NW - m) is one
+ * word, deg g + e < 64 (m = 163: e = 29, h = z^36 + z^35 + z^32 + z^29): both folds are
+ * PCLMULQDQs of a word by h, as in the first round of GV_FN(vreduce), and no shift.
+ *   Fold 1: C = A + z^(64 NW) B (A the low NW words), z^(64 NW) = h (mod f): A + B h, one
+ *   PCLMULQDQ per word of B; the word at offset NW + w lands at words w, w + 1, so the result
+ *   has NW + 1 words, the last one s of degree below e + deg g (< 64), for any C of 2 NW words.
+ *   Fold 2: s z^(64 NW) = s h (mod f), of degree below 2 (e + deg g) < 128: lane 0 only.
+ * The result R < z^(64 NW), congruent to C mod f, not normalised: GV_FN(vnorm2) takes its bits
+ * m .. 64 NW - 1 (a t of e bits) to t g, one PCLMULQDQ of degree below e + deg g, in word 0.
+ * Against GV_FN(vreduce) (the same first fold, then a round of four shifted copies of the bits
+ * above m) this takes one more PCLMULQDQ and no shift, and lets the chains of squarings and the
+ * tau-adic loop stay lazy (GF_LAZY_LOOP, field.tmpl.h).  Measured on an AMD EPYC Zen 3, ECDH
+ * min TSC ticks, four pairs of builds alternated: AVX2 level sect163k1 18.5k -> 15.5k, sect163r2
+ * 22.9k -> 20.6k, sect283k1 37.4k -> 35.9k, sect283r1 65.8k -> 64.2k, sect571k1 141.0k ->
+ * 139.4k, sect571r1 274.5k -> 260.8k; PCLMULQDQ level sect163k1 23.8k -> 21.9k, sect163r2
+ * 31.4k -> 29.8k, sect283k1 65.0k -> 63.4k, sect571k1 240.4k -> 231.2k, sect571r1 521.9k ->
+ * 499.6k.  Keeping GV_FN(vreduce) for the single squaring, or for the products, measured
+ * 2-12% slower on sect163r2, sect283r1 and sect571r1. */
+GF_INL void GV_FN(vfold2)(GV *R, const GV *C) {
+    enum { e = 64 * GF_NW - GF_M, P = GF_NW };
+    _Static_assert(GF_NRED > 2 && e > 0, "GF_RED_FOLD2 by PCLMULQDQ: a pentanomial");
+    const GV G = GV_SET2(0, (long long)(FN(red_word)() << e)); /* h, one word */
+    GV T[GF_NL + 1], O[GF_NL];
+#pragma GCC unroll 12
+    for (int l = 0; l <= GF_NL; l++) T[l] = 2 * l < P ? C[l] : GV_ZERO();
+    if (P & 1) T[P >> 1] = GV_AND(T[P >> 1], GV_SET2(0, -1LL)); /* word P belongs to B */
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL; l++) O[l] = GV_ZERO();
+#pragma GCC unroll 12
+    for (int w = 0; w < P; w++) { /* fold 1: word P + w of C times h, at word offset w */
+        const int i = P + w;
+        const GV p = (i & 1) ? GV_CLMUL(C[i >> 1], G, 0x01) : GV_CLMUL(C[i >> 1], G, 0x00);
+        if (w & 1)
+            O[w >> 1] = GV_XOR(O[w >> 1], p);
+        else
+            T[w >> 1] = GV_XOR(T[w >> 1], p);
+    }
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL; l++) {
+        T[l] = GV_XOR(T[l], GV_BSLLI8(O[l]));
+        T[l + 1] = GV_XOR(T[l + 1], GV_BSRLI8(O[l]));
+    }
+    /* fold 2: the word s at offset P, times h, into lane 0; s cleared */
+    T[0] = GV_XOR(T[0], (P & 1) ? GV_CLMUL(T[P >> 1], G, 0x01) : GV_CLMUL(T[P >> 1], G, 0x00));
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL; l++)
+        R[l] = (P & 1) && l == (P >> 1) ? GV_AND(T[l], GV_SET2(0, -1LL)) : T[l];
+}
+
+GF_INL void GV_FN(vnorm2)(GV *R) {
+    enum { top = (GF_NW - 1) >> 1, hi = (GF_NW - 1) & 1 }; /* word NW - 1 holds bit m */
+    const GV u = GV_SRLI64(R[top], GF_M - 64 * (GF_NW - 1)); /* t in word hi of the lane */
+    const GV g = GV_SET2(0, (long long)FN(red_word)());
+    R[0] = GV_XOR(R[0], hi ? GV_CLMUL(u, g, 0x01) : GV_CLMUL(u, g, 0x00));
+    R[top] = GV_FN(vmask_m)(R[top]);
+}
+#endif
+
+#ifdef GF_RED_FOLD2
 GF_INL void GV_FN(vreduce_fold2)(GV *R, const GV *C) {
     GV_FN(vfold2)(R, C);
     GV_FN(vnorm2)(R);
@@ -352,7 +460,7 @@ GF_INL void GV_FN(vreduce_prod)(GV *R, const GV *C) {
 GF_INL void GV_FN(vsqrmod)(GV *R, const GV *A) {
     GV C[GF_NW];
     GV_FN(vsqr_spread)(C, A);
-#ifdef GF_RED_FOLD2
+#if defined(GF_RED_FOLD2) && GF_NRED == 2
     /* A single squaring is often on the critical path (the ladder): there the
      * shorter dependent chain of the one-step reduction wins (measured at
      * m = 233, SSE4.1: latency 16.6 against 21.6 TSC ticks with the folds; a
@@ -509,8 +617,8 @@ GF_INL void GV_FN(vmulmod)(GV *R, const GV *A, const GV *B) {
 }
 
 /* One squaring of a chain of squarings (FN(sqr_n), FN(sqr_n3)): with GF_RED_FOLD2 the two
- * folds only, the value kept below z^256 until GV_FN(vsqr_chain_end) reduces it once at the
- * end of the chain (see GV_FN(vfold2)); else GV_FN(vsqrmod). */
+ * folds only, the value kept below z^(64 NW) until GV_FN(vsqr_chain_end) reduces it once at
+ * the end of the chain (see GV_FN(vfold2)); else GV_FN(vsqrmod). */
 GF_INL void GV_FN(vsqr_chain_step)(GV *A) {
 #ifdef GF_RED_FOLD2
     GV T[GF_NW];
