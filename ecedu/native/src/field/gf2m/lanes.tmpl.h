@@ -121,6 +121,31 @@ GF_INL GV GV_FN(vclear_below)(GV v, int t, int l) {
 #else
 #define GF_FOLD_P GF_NW
 #endif
+/* T += B G for the words B_w = word P + w of C, w < nb, and G = (h, 0), h one word: the
+ * PCLMULQDQ of word P + w by h lands at word offset w, those at an even offset straight in T's
+ * lanes, those at an odd one in O, added one word up at the end (T: GF_NL + 1 lanes at least;
+ * the products must end below word 2 GF_NL + 1). */
+GF_INL void GV_FN(vfold_clmul)(GV *T, const GV *C, const int P, const int nb, const GV G) {
+    GV O[GF_NL + 1];
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL + 1; l++) O[l] = GV_ZERO();
+#pragma GCC unroll 12
+    for (int w = 0; w < nb; w++) {
+        const int i = P + w;
+        GV p = (i & 1) ? GV_CLMUL(C[i >> 1], G, 0x01)
+                            : GV_CLMUL(C[i >> 1], G, 0x00);
+        if (w & 1)
+            O[w >> 1] = GV_XOR(O[w >> 1], p);
+        else
+            T[w >> 1] = GV_XOR(T[w >> 1], p);
+    }
+#pragma GCC unroll 12
+    for (int l = 0; l < GF_NL; l++) {
+        T[l] = GV_XOR(T[l], GV_BSLLI8(O[l]));
+        T[l + 1] = GV_XOR(T[l + 1], GV_BSRLI8(O[l]));
+    }
+}
+
 GF_INL void GV_FN(vreduce)(GV *R, const GV *C, const int D) {
     const int P = GF_FOLD_P, e = 64 * GF_NW - GF_M, k = GF_RED_MAX;
     GV T[GF_NW + 3], S[GF_NW + 3];
@@ -142,25 +167,7 @@ GF_INL void GV_FN(vreduce)(GV *R, const GV *C, const int D) {
 
     if (use_clmul) {
         /* T += B G, G = h as one word; word w of B is word P + w of C. */
-        const GV G = GV_SET2(0, (long long)(FN(red_word)() << e));
-        GV O[GF_NL + 1];
-#pragma GCC unroll 12
-        for (int l = 0; l < GF_NL + 1; l++) O[l] = GV_ZERO();
-#pragma GCC unroll 12
-        for (int w = 0; w <= (D >> 6) - P; w++) {
-            const int i = P + w;
-            GV p = (i & 1) ? GV_CLMUL(C[i >> 1], G, 0x01)
-                                : GV_CLMUL(C[i >> 1], G, 0x00);
-            if (w & 1)
-                O[w >> 1] = GV_XOR(O[w >> 1], p);
-            else
-                T[w >> 1] = GV_XOR(T[w >> 1], p);
-        }
-#pragma GCC unroll 12
-        for (int l = 0; l < GF_NL; l++) {
-            T[l] = GV_XOR(T[l], GV_BSLLI8(O[l]));
-            T[l + 1] = GV_XOR(T[l + 1], GV_BSRLI8(O[l]));
-        }
+        GV_FN(vfold_clmul)(T, C, P, (D >> 6) - P + 1, GV_SET2(0, (long long)(FN(red_word)() << e)));
     } else {
         /* T += sum of B z^t over the exponents t of h. */
         GV B[GF_NL + 1];
@@ -303,10 +310,12 @@ GF_INL void GV_FN(vreduce_trinomial)(GV *R, const GV *C) {
  * single squaring GV_FN(vsqrmod) keeps GV_FN(vreduce_trinomial), and the chains
  * of squarings skip the last step (GV_FN(vnorm2)) until their end.
  * --------------------------------------------------------------------- */
-#if defined(GF_RED_FOLD2) && GF_NRED == 2 && GF_NW == 4
+#if defined(GF_RED_FOLD2) && GF_NRED == 2 /* both trinomial versions below */
 #define GF_RED_K__(k, ...) (k)
 #define GF_RED_K_(t) GF_RED_K__(t) /* expands t, then splits it at the commas */
 #define GF_RED_K GF_RED_K_(GF_RED_TERMS) /* k, as a constant expression */
+#endif
+#if defined(GF_RED_FOLD2) && GF_NRED == 2 && GF_NW == 4
 /* The two folds: R < z^256, congruent to C (any 8 words) mod f. */
 GF_INL void GV_FN(vfold2)(GV *R, const GV *C) {
     enum { e = 64 * GF_NW - GF_M, s = 64 * GF_NW - GF_M + GF_RED_K - 64 };
@@ -320,14 +329,6 @@ GF_INL void GV_FN(vfold2)(GV *R, const GV *C) {
     R[0] = GV_XOR(GV_XOR(C[0], GV_SLLI64(v2, e)), GV_BSLLI8(x2));
     R[1] = GV_XOR(GV_XOR(C[1], GV_SLLI64(v3, e)),
                          GV_XOR(GV_SRLI64(v2, 64 - s), GV_ALIGNR8(x3, x2)));
-}
-
-/* R (< z^256) reduced: bits m..255, a t of e bits in the high word of lane 1,
- * moved to the low word with t z^(k-64) above it; the result is < z^m. */
-GF_INL void GV_FN(vnorm2)(GV *R) {
-    const GV u = GV_SRLI64(R[1], GF_M - 64 * (GF_NW - 1)); /* 64 - e */
-    R[0] = GV_XOR(R[0], GV_UNPACKHI64(u, GV_SLLI64(u, GF_RED_K - 64)));
-    R[1] = GV_FN(vmask_m)(R[1]);
 }
 
 #elif defined(GF_RED_FOLD2) && GF_NRED == 2
@@ -344,9 +345,6 @@ GF_INL void GV_FN(vnorm2)(GV *R) {
  * Measured on an AMD EPYC Zen 3, ECDH min TSC ticks, against GV_FN(vreduce_trinomial): on the
  * PCLMULQDQ level sect409k1 132.3k -> 120.5k, sect409r1 229.0k -> 225.9k; on the AVX2 level,
  * with its 256-bit products, 2.5% slower, so gf2m_409.c sets GF_RED_FOLD2 on PCLMULQDQ only. */
-#define GF_RED_K__(k, ...) (k)
-#define GF_RED_K_(t) GF_RED_K__(t) /* expands t, then splits it at the commas */
-#define GF_RED_K GF_RED_K_(GF_RED_TERMS) /* k, as a constant expression */
 GF_INL void GV_FN(vfold2)(GV *R, const GV *C) {
     enum { P = GF_NW, e = 64 * GF_NW - GF_M, NB = (GF_NW + 1) / 2 };
     _Static_assert(e > 0 && GF_RED_K >= 64 && GF_RED_K - 64 + e < 64,
@@ -369,14 +367,6 @@ GF_INL void GV_FN(vfold2)(GV *R, const GV *C) {
     }
 }
 
-GF_INL void GV_FN(vnorm2)(GV *R) {
-    enum { top = (GF_NW - 1) >> 1, hi = (GF_NW - 1) & 1 }; /* word NW - 1 holds bit m */
-    const GV u = GV_SRLI64(R[top], GF_M - 64 * (GF_NW - 1)); /* t in word hi of the lane */
-    const GV v = GV_SLLI64(u, GF_RED_K - 64);                 /* t z^(k - 64) */
-    /* hi = 0: the other word of u is word NW, zero below z^(64 NW) */
-    R[0] = GV_XOR(R[0], hi ? GV_UNPACKHI64(u, v) : GV_XOR(u, GV_BSLLI8(v)));
-    R[top] = GV_FN(vmask_m)(R[top]);
-}
 #elif defined(GF_RED_FOLD2)
 /* ---------------------------------------------------------------------
  * The same two word-aligned folds for a pentanomial whose h = z^e g (e = 64 NW - m) is one
@@ -401,26 +391,11 @@ GF_INL void GV_FN(vfold2)(GV *R, const GV *C) {
     enum { e = 64 * GF_NW - GF_M, P = GF_NW };
     _Static_assert(GF_NRED > 2 && e > 0, "GF_RED_FOLD2 by PCLMULQDQ: a pentanomial");
     const GV G = GV_SET2(0, (long long)(FN(red_word)() << e)); /* h, one word */
-    GV T[GF_NL + 1], O[GF_NL];
+    GV T[GF_NL + 1];
 #pragma GCC unroll 12
     for (int l = 0; l <= GF_NL; l++) T[l] = 2 * l < P ? C[l] : GV_ZERO();
     if (P & 1) T[P >> 1] = GV_AND(T[P >> 1], GV_SET2(0, -1LL)); /* word P belongs to B */
-#pragma GCC unroll 12
-    for (int l = 0; l < GF_NL; l++) O[l] = GV_ZERO();
-#pragma GCC unroll 12
-    for (int w = 0; w < P; w++) { /* fold 1: word P + w of C times h, at word offset w */
-        const int i = P + w;
-        const GV p = (i & 1) ? GV_CLMUL(C[i >> 1], G, 0x01) : GV_CLMUL(C[i >> 1], G, 0x00);
-        if (w & 1)
-            O[w >> 1] = GV_XOR(O[w >> 1], p);
-        else
-            T[w >> 1] = GV_XOR(T[w >> 1], p);
-    }
-#pragma GCC unroll 12
-    for (int l = 0; l < GF_NL; l++) {
-        T[l] = GV_XOR(T[l], GV_BSLLI8(O[l]));
-        T[l + 1] = GV_XOR(T[l + 1], GV_BSRLI8(O[l]));
-    }
+    GV_FN(vfold_clmul)(T, C, P, P, G); /* fold 1: word P + w of C times h, at word offset w */
     /* fold 2: the word s at offset P, times h, into lane 0; s cleared */
     T[0] = GV_XOR(T[0], (P & 1) ? GV_CLMUL(T[P >> 1], G, 0x01) : GV_CLMUL(T[P >> 1], G, 0x00));
 #pragma GCC unroll 12
@@ -433,6 +408,21 @@ GF_INL void GV_FN(vnorm2)(GV *R) {
     const GV u = GV_SRLI64(R[top], GF_M - 64 * (GF_NW - 1)); /* t in word hi of the lane */
     const GV g = GV_SET2(0, (long long)FN(red_word)());
     R[0] = GV_XOR(R[0], hi ? GV_CLMUL(u, g, 0x01) : GV_CLMUL(u, g, 0x00));
+    R[top] = GV_FN(vmask_m)(R[top]);
+}
+#endif
+
+#if defined(GF_RED_FOLD2) && GF_NRED == 2
+/* Either trinomial version's R (< z^(64 NW)) reduced: its bits m .. 64 NW - 1, a t of e bits
+ * in word NW - 1, folded as t + t z^k, t z^k = (t << (k - 64)) in word 1 (64 <= k,
+ * k - 64 + e < 64); the result is < z^m.  t is in the high word of its lane for an even NW
+ * (m = 233: moved to the low word by PUNPCKHQDQ, t z^(k - 64) above it), in the low word for
+ * an odd one (m = 409: the other word of u is word NW, zero below z^(64 NW)). */
+GF_INL void GV_FN(vnorm2)(GV *R) {
+    enum { top = (GF_NW - 1) >> 1, hi = (GF_NW - 1) & 1 }; /* word NW - 1 holds bit m */
+    const GV u = GV_SRLI64(R[top], GF_M - 64 * (GF_NW - 1)); /* t in word hi of the lane */
+    const GV v = GV_SLLI64(u, GF_RED_K - 64);                 /* t z^(k - 64) */
+    R[0] = GV_XOR(R[0], hi ? GV_UNPACKHI64(u, v) : GV_XOR(u, GV_BSLLI8(v)));
     R[top] = GV_FN(vmask_m)(R[top]);
 }
 #endif
