@@ -302,7 +302,7 @@ static int PC(mul_joint_glv_vartime)(const uint64_t *u1, const uint64_t *u2, con
     PC(pt) T[2][TN], D, R, t;
     PC(aff) a;
     uint64_t h[4][PC_NW], m[PC_NW];
-    int8_t naf[4][ML];
+    int16_t naf[4][ML];
     int len[4], neg[4], L = 0;
     PC(bconst)(&bc);
     FE_FROM_BYTES(&beta, PC(glv_beta_bytes));
