@@ -133,7 +133,15 @@ static inline __attribute__((always_inline)) void FN(tau_lookup)(const uint64_t 
  * would then need tau^(m/2) of the upper sum and a complete addition), the loop alone was only
  * 2.5-4% faster (AMD Zen 3, AVX2, sect163k1 to sect409k1), less than those two steps cost.
  * Likewise the table: its seven additions run two at a time (the formulas of FN(ld_madd) with
- * each field operation paired, FN(mul2) / FN(sqr2)) changed ECDH by -1% to +1%. */
+ * each field operation paired, FN(mul2) / FN(sqr2)) changed ECDH by -1% to +1%.
+ * The look-up of a digit's entry needs only the digit, not Q: with GF_TAU_LOOKUP_FIRST it is
+ * issued before the squarings, where it overlaps them.  Measured on an AMD EPYC Zen 3, ECDH min
+ * TSC ticks, eight pairs of builds: on AVX2 sect233k1 22.7k -> 22.2k (-2.4%) and sect409k1
+ * 74.2k -> 72.6k (-2.1%), which set it; sect163k1 and sect283k1 +1.1% to +1.3%, sect571k1 and
+ * sect239k1 unchanged; on the PCLMULQDQ level sect233k1 +7%, sect409k1 -0.5%: not set.  With
+ * the switch in those two AVX2 instances only, six pairs against the build without it: sect233k1
+ * -1.0% (min 22.8k -> 22.3k), sect409k1 -1.5%, and the unchanged fields' sect163k1, sect283k1,
+ * sect233r1 +0.9% to +1.3%: the noise of code placement is about that size, so the gain is small. */
 static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curve *c,
                                                                 const ecedu_tau_consts *tc,
                                                                 const uint64_t (*tab)[2][GF_NW],
@@ -142,6 +150,9 @@ static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curv
                                                                 uint64_t *inf) {
     uint64_t t[2][GF_NW];
     for (int i = tc->length - 1; i >= 0; i--) {
+#if GF_TAU_LOOKUP_FIRST /* instance.tmpl.h */
+        FN(tau_lookup)(tab, entries, dig[i], t);
+#endif
 #if GF_LAZY_LOOP /* FN(lam_madd_lazy), lambda.tmpl.h; field.tmpl.h */
         if (i >= tc->complete)
             FN(sqr_n3_lazy)(X, L, Z, tc->w - 1);
@@ -150,7 +161,9 @@ static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curv
 #else
         FN(sqr_n3)(X, L, Z, tc->w - 1); /* Q = tau^(w-1)(Q) */
 #endif
+#if !GF_TAU_LOOKUP_FIRST
         FN(tau_lookup)(tab, entries, dig[i], t);
+#endif
         if (i < tc->complete) { /* public: the position */
             FN(lam_madd_complete)(c, X, L, Z, inf, t[0], t[1]);
         } else {

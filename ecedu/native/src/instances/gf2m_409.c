@@ -50,6 +50,7 @@
  * tau-adic loop lazy as well; 86.1k with the three chains of FN(sqr_n3) in 128-bit registers as
  * on the PCLMULQDQ level, which alone, without the folds, measured 82.6k) */
 #define GF_YMUL 1
+#define GF_TAU_LOOKUP_FIRST 1 /* the table look-up before the squarings (tnaf.tmpl.h) */
 #define GF_TABLE_NAME ecedu_gf409_avx2
 #define FN(name) gf409_avx2_##name
 #include "instances/instance.tmpl.h"

@@ -45,6 +45,9 @@
  *   GF_LADDER_PAIRS_CALL  optional, with GF_PCLMUL 2 or 3: the ladder's FN(mul2) and
  *                      FN(sqr2) left to the compiler instead of forced inline
  *                      (FN(ladder_mul2), clmul128.tmpl.h; m = 233 on AVX2)
+ *   GF_TAU_LOOKUP_FIRST  optional: the tau-adic loop reads a digit's table entry before its
+ *                      squarings instead of after them (tnaf.tmpl.h, FN(tau_steps); m = 233
+ *                      and 409 on AVX2)
  *   GF_TABLE_NAME      the name of the exported table
  *   FN(name)           gives every function a unique prefix (gf163_pclmul_name)
  *
@@ -88,6 +91,7 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_YMUL
 #undef GF_RED_FOLD2
 #undef GF_LADDER_PAIRS_CALL
+#undef GF_TAU_LOOKUP_FIRST
 #undef GF_TABLE_NAME
 #undef FN
 /* the templates' own */
