@@ -1127,6 +1127,16 @@ static void PC(load_g)(PC(pt) *B) {
     FE_SET_SMALL(&B->Z, 1);
 }
 
+/* row[j] = (2j+1) G for j < cn, affine: PC(odd_multiples_affine) on the base point, with the
+ * caller's scratch E and acc of cn entries. */
+static void PC(g_odd_multiples_affine)(PC(aff) *row, int cn, PC(pt) *E, FE_T *acc) {
+    FE_T bc;
+    PC(pt) B;
+    PC(bconst)(&bc);
+    PC(load_g)(&B);
+    PC(odd_multiples_affine)(row, &B, &bc, cn, E, acc);
+}
+
 /* The comb's rows. */
 static void PC(fb_build)(void) {
     PC(aff) *tab = (PC(aff) *)malloc(sizeof(PC(aff)) * PC(FCN) * PC(FW));
@@ -1160,11 +1170,7 @@ static void PC(gv_build)(void) {
     PC(pt) *E = (PC(pt) *)malloc(sizeof(PC(pt)) * PC(GN));
     FE_T *acc = (FE_T *)malloc(sizeof(FE_T) * PC(GN));
     if (tab && E && acc) {
-        FE_T bc;
-        PC(pt) B;
-        PC(bconst)(&bc);
-        PC(load_g)(&B);
-        PC(odd_multiples_affine)(tab, &B, &bc, PC(GN), E, acc);
+        PC(g_odd_multiples_affine)(tab, PC(GN), E, acc);
         PC(gv_tab) = tab;
     } else {
         free(tab);
@@ -1311,11 +1317,9 @@ static int PC(joint_jac_vartime)(PC(jac) *Rout, const uint64_t *u1, const uint64
     int WG = PC(GNW);
     PC(aff) spare[PC(GN_SPARE)];
     if (!TG) { /* no table (malloc failed): G's first odd multiples on the stack, a narrower NAF */
-        FE_T bc, acc[PC(GN_SPARE)];
-        PC(pt) B, E[PC(GN_SPARE)];
-        PC(bconst)(&bc);
-        PC(load_g)(&B);
-        PC(odd_multiples_affine)(spare, &B, &bc, PC(GN_SPARE), E, acc);
+        FE_T acc[PC(GN_SPARE)];
+        PC(pt) E[PC(GN_SPARE)];
+        PC(g_odd_multiples_affine)(spare, PC(GN_SPARE), E, acc);
         TG = spare;
         WG = PC(GNW_SPARE);
     }
