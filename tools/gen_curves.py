@@ -16,7 +16,7 @@ from ecedu.curves.sec2 import BINARY_CURVES, NATIVE_PRIME_CURVES, PRIME_CURVES
 from ecedu.scalar.tnaf import delta, regular_plan, tau_power, tnaf, wtnaf_constants, zt_mul
 
 MAXW = 9
-TW = MAXW + 2  # ECEDU_TW: words of the two's-complement integers in ztau.c
+TW = MAXW + 2  # ECEDU_TW: words of the two's-complement integers in scalar/ztau.h
 
 
 def tau_width(m: int) -> int:
@@ -133,7 +133,7 @@ def render() -> str:
         " */",
         '#include "internal.h"',
         "",
-        "/* Koblitz curves: constants of the regular tau-adic method (curve/tnaf.tmpl.h, scalar/ztau.c). */",
+        "/* Koblitz curves: constants of the regular tau-adic method (curve/tnaf.tmpl.h, scalar/ztau.h). */",
     ]
     for name, (poly, a, b, _gx, _gy, n, _h) in BINARY_CURVES.items():
         if a in (0, 1) and b == 1:

@@ -118,7 +118,9 @@ def test_vs_ecedu_python(name):
 
 
 @pytest.mark.parametrize("name", CURVES)
-def test_validation_and_subgroup(name):
+def test_validation_and_subgroup(name, each_path):
+    """On every level: the subgroup test's half-trace (the variable-time one, point.tmpl.h)
+    accepts h R and rejects h R plus a point of order 2 or 4."""
     c = _ORACLE[name]
     rng = random.Random(name + "val")
     native.validate_point(name, *c.G)

@@ -20,6 +20,7 @@
  *     A half Q = (u, v) satisfies u^2 = y + (lambda + 1) x where
  *     lambda^2 + lambda = x + a, so with lambda = H(x + a) (half-trace)
  *     the test is Tr(u) = Tr(u^2) = Tr(y + lambda x + x) = Tr(a).
+ * The point is public, so the half-trace is the variable-time one (trace.tmpl.h).
  */
 static int FN(validate)(const ecedu_curve *c, const uint64_t *x, const uint64_t *y) {
     uint64_t l[GF_NW], r[GF_NW], t[GF_NW];
@@ -39,7 +40,7 @@ static int FN(validate)(const ecedu_curve *c, const uint64_t *x, const uint64_t 
     if (c->h == 4) {
         uint64_t lam[GF_NW];
         FN(add)(t, x, c->a);
-        FN(half_trace)(lam, t);
+        FN(half_trace_vartime)(lam, t);
         FN(mul)(t, lam, x);
         FN(add)(t, t, x);
         FN(add)(t, t, y);
@@ -54,17 +55,18 @@ static int FN(validate)(const ecedu_curve *c, const uint64_t *x, const uint64_t 
  * y = x z with z^2 + z = x + a + b / x^2; solvable iff that has trace 0,
  * then z = H(c) or H(c) + 1, chosen by its low bit.  Returns ECEDU_ERR_POINT
  * if x = 0 or no y exists.  The result is not yet checked for the subgroup.
+ * x is public: the inversion and the half-trace are the variable-time ones.
  */
 static int FN(decompress)(const ecedu_curve *c, const uint64_t *x, int ybit, uint64_t *y) {
     uint64_t t[GF_NW], cc[GF_NW], z[GF_NW];
     if (ecedu_ct_is_zero(x, GF_NW)) return ECEDU_ERR_POINT;
     FN(sqr)(t, x);
-    FN(inv)(t, t);
+    FN(inv_vartime)(t, t);
     FN(mul)(cc, t, c->b);
     FN(add)(cc, cc, x);
     FN(add)(cc, cc, c->a);
     if (FN(trace)(cc)) return ECEDU_ERR_POINT;
-    FN(half_trace)(z, cc);
+    FN(half_trace_vartime)(z, cc);
     if ((int)(z[0] & 1) != (ybit & 1)) z[0] ^= 1;
     FN(mul)(y, x, z);
     return ECEDU_OK;

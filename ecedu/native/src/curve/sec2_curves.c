@@ -6,7 +6,7 @@
  */
 #include "internal.h"
 
-/* Koblitz curves: constants of the regular tau-adic method (curve/tnaf.tmpl.h, scalar/ztau.c). */
+/* Koblitz curves: constants of the regular tau-adic method (curve/tnaf.tmpl.h, scalar/ztau.h). */
 static const ecedu_tau_consts tau_sect163k1 = {
     1, 5, 43, 1, 6ULL, 4,
     {{1, 0}, {-3, 1}, {-1, 1}, {1, 1}, {-3, 2}, {-1, 2}, {1, 2}, {1, -3}},

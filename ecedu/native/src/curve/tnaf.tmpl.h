@@ -4,7 +4,7 @@
  *
  * Why it is fast: the Frobenius map tau(x, y) = (x^2, y^2) is an
  * endomorphism with tau^2 = mu tau - 2, so in the expansion
- *     k = rho = sum_i alpha_{u_i} tau^((w-1) i)   (mod delta, see ztau.c)
+ *     k = rho = sum_i alpha_{u_i} tau^((w-1) i)   (mod delta, see scalar/ztau.h)
  * a "doubling" is replaced by tau, which costs three squarings in
  * lambda coordinates (X^2 : L^2 : Z^2, lambda.tmpl.h), and one point addition is
  * needed per w-1 digits of the scalar:
@@ -15,7 +15,7 @@
  * multiplication algorithms for binary elliptic curves with and without
  * precomputation", SAC 2014.)
  *
- * Constant time: the recoding (ztau.c) runs a fixed number of steps; every
+ * Constant time: the recoding (scalar/ztau.h) runs a fixed number of steps; every
  * digit is non-zero; the table entry is found by scanning all entries under
  * masks and negated under a mask, -(x, lambda) = (x, lambda + 1).  The table itself
  * (alpha_u P for the public point P) is built from public data.
@@ -36,16 +36,18 @@
  *     x = X/Z = X^2/(X Z)   and   lambda = X/Z + Y/(X Z) = (X^2 + Y)/(X Z),
  * one inversion of all the products X Z serves every entry (Montgomery's
  * simultaneous inversion, HMV Alg. 2.26), and the sign is lambda + 1.
- * (Tried, AMD Zen 3: the first addition of an entry without a base has two affine points, and
- * FN(ld_madd) with Z1 = 1 is 5M + 3S instead of 8M + 5S.  ECDH 1.5-3% faster on most Koblitz
- * curves and levels, but sect283k1 3% slower and sect163k1 on the SSE4.1 level 14% slower,
- * with its main loop and FN(sqr_n3) unchanged instruction for instruction: only placed
- * elsewhere.  Not taken.) */
+ * The first addition of an entry without a base has two affine points: FN(ld_add_affine),
+ * 5M + 3S instead of FN(ld_madd)'s 8M + 5S, the same values (four of sect233k1's seven
+ * additions).  AMD Zen 3, AVX2, ECDH min TSC ticks, six pairs against FN(ld_madd) with
+ * Z1 = 1: sect233k1 -2.3%, sect239k1 -2.4%, sect283k1 -1.3%, sect409k1 -2.1%, sect571k1 -1.2%,
+ * sect163k1 within the noise (+2.9% and -0.8% in two runs).  (An earlier try had measured
+ * sect163k1 on the SSE4.1 level 14% slower with its loop unchanged, only placed elsewhere; with
+ * this whole change that level's sect163k1 measured 3% faster.) */
 static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, const uint64_t *x,
                           const uint64_t *y, uint64_t (*tab)[2][GF_NW]) {
     const int entries = 1 << (tc->w - 2);
     uint64_t tx[16][GF_NW], ty[16][GF_NW]; /* tau^i P, i < 16 */
-    uint64_t X[16][GF_NW] = {{0}}, Y[16][GF_NW] = {{0}}, Z[16][GF_NW] = {{0}}, pre[16][GF_NW];
+    uint64_t X[16][GF_NW] = {{0}}, Y[16][GF_NW] = {{0}}, Z[16][GF_NW] = {{0}};
     int longest = 0;
     for (int j = 0; j < entries; j++)
         if (tc->rest_len[j] > longest) longest = tc->rest_len[j];
@@ -54,7 +56,9 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
     for (int i = 1; i < longest; i++) FN(sqr2)(tx[i], tx[i - 1], ty[i], ty[i - 1]);
     for (int j = 0; j < entries; j++) {
         const int v = tc->tab_base[j];
-        int first = v < 0;
+        int terms = v >= 0; /* points summed so far (the base entry counts as one) */
+        const uint64_t *x1 = NULL;
+        uint64_t y1[GF_NW]; /* the first term, while it is alone: affine */
         if (v >= 0) {
             FN(copy)(X[j], X[v]);
             FN(copy)(Y[j], Y[v]);
@@ -65,29 +69,43 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
             uint64_t ny[GF_NW], A[GF_NW], B[GF_NW];
             if (!d) continue; /* public constant */
             FN(add)(ny, tx[i], ty[i]);                 /* -tau^i P */
-            if (first) {
-                FN(copy)(X[j], tx[i]);
-                FN(copy)(Y[j], d > 0 ? ty[i] : ny);
-                Z[j][0] = 1;
-                first = 0;
+            const uint64_t *yi = d > 0 ? ty[i] : ny;
+            if (terms == 0) {
+                x1 = tx[i];
+                FN(copy)(y1, yi);
+            } else if (terms == 1 && v < 0) { /* two affine points: Z1 = 1 */
+                FN(ld_add_affine)(c, X[j], Y[j], Z[j], x1, y1, tx[i], yi);
             } else {
-                FN(ld_madd)(c, X[j], Y[j], Z[j], X[j], Y[j], Z[j], tx[i], d > 0 ? ty[i] : ny,
-                            A, B);
+                FN(ld_madd)(c, X[j], Y[j], Z[j], X[j], Y[j], Z[j], tx[i], yi, A, B);
             }
+            terms++;
+        }
+        if (terms == 1 && v < 0) { /* a single term: the point itself, Z = 1 */
+            FN(copy)(X[j], x1);
+            FN(copy)(Y[j], y1);
+            Z[j][0] = 1;
         }
     }
-    /* batch inversion of D_j = X_j Z_j: pre[j] = D_0 ... D_j.  The products that do not wait
-     * for each other go in pairs (FN(mul2), FN(sqr2): side by side in 256-bit registers on the
-     * AVX2 and AVX-512 levels; entries is even). */
-    uint64_t inv[GF_NW], di[16][GF_NW], t[2][GF_NW];
-    for (int j = 0; j < entries; j += 2) /* Z[j] = D_j */
-        FN(mul2)(Z[j], X[j], Z[j], Z[j + 1], X[j + 1], Z[j + 1]);
-    FN(copy)(pre[0], Z[0]);
-    for (int j = 1; j < entries; j++) FN(mul)(pre[j], pre[j - 1], Z[j]);
-    FN(inv_vartime)(inv, pre[entries - 1]); /* public data: the faster inversion */
-    for (int j = entries - 1; j > 0; j--) /* 1/D_j, and inv = 1/(D_0 ... D_{j-1}) */
-        FN(mul2)(di[j], inv, pre[j - 1], inv, inv, Z[j]);
-    FN(copy)(di[0], inv);
+    /* batch inversion of D_j = X_j Z_j (Montgomery's trick, HMV Alg. 2.26) with its products
+     * arranged as a binary tree: node n of up[] is the product of its children 2n and 2n + 1,
+     * the leaves up[entries + j] = D_j, the root up[1] = D_0 ... D_(entries-1); after the one
+     * inversion iv[n] = 1/up[n] comes down the tree, iv[2n] = iv[n] up[2n + 1] and
+     * iv[2n + 1] = iv[n] up[2n], so that 1/D_j = iv[entries + j].  The same products as the
+     * running-product chain (entries - 1 up, 2 (entries - 1) down), but log2(entries) deep on
+     * each side instead of entries - 1, and two at a time (FN(mul2): side by side in 256-bit
+     * registers on the AVX2 and AVX-512 levels; entries is a power of two, at least 8).  Against
+     * the chain, Zen 3, AVX2, eight pairs: sect233k1 -1%, the other Koblitz curves within 0.3%. */
+    uint64_t up[32][GF_NW], iv[32][GF_NW], t[2][GF_NW];
+    for (int j = 0; j < entries; j += 2)
+        FN(mul2)(up[entries + j], X[j], Z[j], up[entries + j + 1], X[j + 1], Z[j + 1]);
+    for (int lv = entries / 2; lv >= 2; lv /= 2) /* the nodes lv .. 2 lv - 1 */
+        for (int n = lv; n < 2 * lv; n += 2)
+            FN(mul2)(up[n], up[2 * n], up[2 * n + 1], up[n + 1], up[2 * n + 2], up[2 * n + 3]);
+    FN(mul)(up[1], up[2], up[3]);
+    FN(inv_vartime)(iv[1], up[1]); /* public data: the faster inversion */
+    for (int n = 1; n < entries; n++)
+        FN(mul2)(iv[2 * n], iv[n], up[2 * n + 1], iv[2 * n + 1], iv[n], up[2 * n]);
+    uint64_t (*di)[GF_NW] = iv + entries;
     for (int j = 0; j < entries; j += 2) {
         FN(sqr2)(t[0], X[j], t[1], X[j + 1]);
         for (int h = 0; h < 2; h++) {
@@ -112,7 +130,10 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
  * 68.2k -> 64.8k, 163k1 and 233k1 within 1%.  From seven words on (409, 571), whose wide levels
  * load 256 or 512 bits at a time (clmul256.tmpl.h, clmul512.tmpl.h), it measured 1-2% slower
  * on AVX2 and on AVX-512 at m = 409, so those keep the plain look-up; so does the fixed-base
- * comb's look-up of (x, y) (fixed_base.tmpl.h), where it measured 0-2% slower for kG on Zen 3. */
+ * comb's look-up of (x, y) (fixed_base.tmpl.h), where it measured 0-2% slower for kG on Zen 3.
+ * At four words on AVX2, x and lambda as one 256-bit register each (VPCMPEQQ masks, 256-bit
+ * stores) measured the same (Zen 3, sixteen pairs: sect233k1 +0.1% to +0.4%, sect239k1 -1.6%
+ * and 0.0%): not taken. */
 static inline __attribute__((always_inline)) void FN(tau_lookup)(const uint64_t (*tab)[2][GF_NW],
                                                                   int entries, int u,
                                                                   uint64_t (*xl)[GF_NW]) {
@@ -178,8 +199,17 @@ static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curv
     ecedu_wipe(t, sizeof t);
 }
 
+/* The partial reduction (scalar/ztau.h) with this field's word count, so its loops unroll, and
+ * out of line, so that its code stays out of FN(tnaf)'s: inlined there it made the portable
+ * level's sect233k1 ECDH 13% slower (the loop's code changed with it; AMD Zen 3, min TSC
+ * ticks, four pairs), out of line the AVX2 level is within 1% of the inlined version. */
+static __attribute__((noinline)) void FN(tau_partmod)(const ecedu_tau_consts *tc, const uint64_t *k,
+                                                      uint64_t *r0, uint64_t *r1) {
+    ecedu_tau_partmod(tc, GF_NW, k, r0, r1, GF_NW / 2 + 2);
+}
+
 /*
- * (ox, oy) = k (x, y) on a Koblitz curve.  Contract as FN(ladder): (x, y)
+ * (ox, oy) = k (x, y) on a Koblitz curve, only ox if oy is NULL.  Contract as FN(ladder): (x, y)
  * has passed FN(validate) (order n), k has ECEDU_MAXW + 1 words with value
  * in [1, n-1]; c->tau != NULL.  Returns ECEDU_OK, or ECEDU_ERR_INTERNAL if
  * the recoding did not end in +-1 (cannot happen; computed as a mask).
@@ -193,7 +223,7 @@ static int FN(tnaf)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x,
     int8_t dig[ECEDU_TAU_MAXLEN];
     uint64_t tab[16][2][GF_NW];
 
-    ecedu_tau_partmod(tc, GF_NW, k, r0, r1, RW);
+    FN(tau_partmod)(tc, k, r0, r1); /* RW = GF_NW / 2 + 2 words each */
     uint64_t ok = ecedu_tau_recode(tc, r0, r1, RW, dig, &top_neg);
     FN(tau_table)(c, tc, x, y, (uint64_t (*)[2][GF_NW])tab);
 

@@ -111,7 +111,8 @@ static int use_tnaf(const ecedu_curve *c) { /* public: curve and switch */
 
 /*
  * k * (x, y) for curve index ci with byte inputs, written to ox/oy (flen
- * bytes each).  Contract: ci is valid; if validated is nonzero, (x, y) has
+ * bytes each; oy NULL: x only, as ECDH needs, which saves the tau-adic method two products).
+ * Contract: ci is valid; if validated is nonzero, (x, y) has
  * already passed FN(validate) (e.g. from ecedu_decode_point) and is not
  * checked again.  The scalar is handled in constant time (see scalar_load).
  */
@@ -129,16 +130,16 @@ static int scalar_mult_impl(int ci, const uint8_t *k, size_t klen, const uint8_t
     if (!validated && (rc = f->validate(c, X, Y))) return rc;
     uint64_t ok = scalar_load(c, K, k, klen);
     if (use_tnaf(c))
-        rc = f->tnaf(c, K, X, Y, RX, RY);
+        rc = f->tnaf(c, K, X, Y, RX, oy ? RY : NULL);
     else
-        rc = f->ladder(c, K, X, Y, RX, RY);
+        rc = f->ladder(c, K, X, Y, RX, RY); /* x and y: its y-recovery shares the inversion */
     ecedu_words_to_bytes(ox, flen, RX, c->nw);
-    ecedu_words_to_bytes(oy, flen, RY, c->nw);
+    if (oy) ecedu_words_to_bytes(oy, flen, RY, c->nw);
     /* rc is 0, or ECEDU_ERR_INTERNAL if the method failed (never seen; see
      * tnaf.tmpl.h); combined with the scalar check by masks, not branches */
     uint64_t failed = ~ecedu_ct_is_zero_u64((uint64_t)(int64_t)rc);
     mask_bytes(ox, flen, ok & ~failed);
-    mask_bytes(oy, flen, ok & ~failed);
+    if (oy) mask_bytes(oy, flen, ok & ~failed);
     ecedu_wipe(K, sizeof K);
     return (int)(((uint64_t)(int64_t)scalar_rc(ok) & ~failed) | ((uint64_t)(int64_t)rc & failed));
 }
@@ -207,7 +208,7 @@ int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, u
 int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,
                uint8_t *out, size_t outlen) {
     const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
-    uint8_t px[72], py[72], oy[72];
+    uint8_t px[72], py[72], oy[72]; /* oy: the prime curves' y, not used */
     int rc;
     if (pc && d && peer && out) {
         if (outlen != (size_t)(pc->pbits + 7) / 8) return ECEDU_ERR_LENGTH;
@@ -221,10 +222,8 @@ int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_
     size_t F = felen(c);
     if (outlen != F) return ECEDU_ERR_LENGTH;
     if ((rc = ecedu_decode_point(ci, peer, plen, px, py))) return rc;
-    /* the decoded point is validated: do not check it a second time */
-    rc = scalar_mult_impl(ci, d, dlen, px, py, F, out, oy, 1);
-    ecedu_wipe(oy, sizeof oy);
-    return rc;
+    /* the decoded point is validated: do not check it a second time; x only */
+    return scalar_mult_impl(ci, d, dlen, px, py, F, out, NULL, 1);
 }
 
 int ecedu_ecdh_key(const ecedu_key_shapes *shapes, const uint8_t *d, const uint8_t *key,

@@ -44,7 +44,10 @@ static void FN(matrix_set)(FN(matrix) M, int i, const uint64_t *c) {
  * least GF_MSQ_MIN (break-even points measured per field and instance;
  * gf2m_<m>.c may set the first).  Measured, FN(inv) with the matrices
  * against squaring only: AVX-512 1.7-3x faster, SSE 1.5-2.5x, portable
- * 1.3-1.5x. */
+ * 1.3-1.5x.  GF_MSQ_MIN 6 or 12 (look-ups for the shorter runs of the
+ * tau-adic table's inversion too) measured no faster on an AMD EPYC Zen 3
+ * (AVX2, ECDH min TSC ticks, six pairs): sect163k1 to sect283k1 within 1%,
+ * sect409k1 +1% and +3%, sect571k1 +0.4% and +2% (more tables, more cache). */
 #define GF_MSQ_MIN 24
 /* The field file may set GF_MSQ_AVX512_MIN, GF_MSQ_AVX2_MIN and
  * GF_MSQ_SSE_MIN (the AVX2 level takes the SSE one when it sets no AVX2
