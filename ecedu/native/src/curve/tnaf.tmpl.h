@@ -199,12 +199,19 @@ static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curv
     ecedu_wipe(t, sizeof t);
 }
 
-/* The partial reduction (scalar/ztau.h) with this field's word count, so its loops unroll, and
- * out of line, so that its code stays out of FN(tnaf)'s: inlined there it made the portable
- * level's sect233k1 ECDH 13% slower (the loop's code changed with it; AMD Zen 3, min TSC
- * ticks, four pairs), out of line the AVX2 level is within 1% of the inlined version. */
-static __attribute__((noinline)) void FN(tau_partmod)(const ecedu_tau_consts *tc, const uint64_t *k,
-                                                      uint64_t *r0, uint64_t *r1) {
+/* The partial reduction (scalar/ztau.h) with this field's word count, so that its loops unroll;
+ * inlined into FN(tnaf) on the AVX2 and AVX-512 levels, out of line on the others, as measured
+ * on an AMD EPYC Zen 3 (ECDH min TSC ticks, paired builds; each figure: inlined against out of
+ * line): AVX2 sect233k1 +2.1% slower out of line, sect283k1 +2.9%, sect571k1 +2.1% (eight
+ * pairs); portable sect233k1 13% slower inlined (FN(tnaf)'s loop compiled differently with it);
+ * SSE4.1 mixed, sect163k1 -7.5% and sect283k1 +6.7% inlined (four pairs), so out of line as
+ * measured first.  The AVX-512 level takes the AVX2 choice, unmeasured. */
+#if GF_PCLMUL >= 2
+static inline __attribute__((always_inline))
+#else
+static __attribute__((noinline))
+#endif
+void FN(tau_partmod)(const ecedu_tau_consts *tc, const uint64_t *k, uint64_t *r0, uint64_t *r1) {
     ecedu_tau_partmod(tc, GF_NW, k, r0, r1, GF_NW / 2 + 2);
 }
 
