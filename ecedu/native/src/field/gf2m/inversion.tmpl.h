@@ -104,11 +104,18 @@ static void FN(msq_init)(void) {
     }
 }
 
+/* r = M a for a GF(2)-linear map M given by its 4-bit look-up table nib (nib[j][v] = the sum
+ * of the columns of M at the set bits of v z^(4j)): a public, the address depends on it.  Used
+ * by FN(msq_apply_vartime) and FN(half_trace_vartime) (trace.tmpl.h). */
+static void FN(nib_apply_vartime)(uint64_t *r, const uint64_t *a, const uint64_t (*nib)[16][GF_NW]) {
+    uint64_t acc[GF_NW] = {0};
+    for (int j = 0; j < GF_NIB; j++) FN(add)(acc, acc, nib[j][(a[j >> 4] >> (4 * (j & 15))) & 15]);
+    FN(copy)(r, acc);
+}
+
 /* r = a^(2^k) by the table T (a public: the address depends on a). */
 static void FN(msq_apply_vartime)(uint64_t *r, const uint64_t *a, const FN(msq_table) *T) {
-    uint64_t acc[GF_NW] = {0};
-    for (int j = 0; j < GF_NIB; j++) FN(add)(acc, acc, T->nib[j][(a[j >> 4] >> (4 * (j & 15))) & 15]);
-    FN(copy)(r, acc);
+    FN(nib_apply_vartime)(r, a, (const uint64_t (*)[16][GF_NW])T->nib);
 }
 
 /* r = M a for a GF(2)-linear map: the sum of the columns c_i of M over the

@@ -51,8 +51,8 @@ static void FN(half_trace)(uint64_t *r, const uint64_t *a) {
 
 /* The same for a PUBLIC a (the checks and the decompression of a peer's point,
  * point.tmpl.h), in variable time: a cut into 4-bit pieces v_j, and H(a) the sum
- * of ht_nib[j][v_j], each the sum of H(z^i) over the set bits of its piece (the
- * look-ups of FN(msq_apply_vartime), inversion.tmpl.h): ceil(m/4) look-ups and
+ * of ht_nib[j][v_j], each the sum of H(z^i) over the set bits of its piece
+ * (FN(nib_apply_vartime), inversion.tmpl.h): ceil(m/4) look-ups and
  * additions in place of FN(linear_ct)'s m masked ones.  The address depends on a,
  * so it must never see a secret.  The table (m/4 x 16 elements: 30 KB at m = 233,
  * 161 KB at m = 571) is built once, from ht_table, the first time it is needed;
@@ -81,9 +81,7 @@ static void FN(half_trace_vartime)(uint64_t *r, const uint64_t *a) {
         FN(half_trace)(r, a);
         return;
     }
-    uint64_t acc[GF_NW] = {0};
-    for (int j = 0; j < GF_NIB; j++) FN(add)(acc, acc, FN(ht_nib)[j][(a[j >> 4] >> (4 * (j & 15))) & 15]);
-    FN(copy)(r, acc);
+    FN(nib_apply_vartime)(r, a, (const uint64_t (*)[16][GF_NW])FN(ht_nib));
 }
 
 /* Trace Tr(c) = sum_{i<m} c^(2^i) in {0,1}.  The trace is linear, so
