@@ -208,9 +208,10 @@ int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, u
 int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,
                uint8_t *out, size_t outlen) {
     const ecedu_pcurve *pc = ecedu_pcurve_at(ci);
-    uint8_t px[72], py[72], oy[72]; /* oy: the prime curves' y, not used */
+    uint8_t px[72], py[72];
     int rc;
     if (pc && d && peer && out) {
+        uint8_t oy[72]; /* the prime curves' scalar multiplication writes y too: not used */
         if (outlen != (size_t)(pc->pbits + 7) / 8) return ECEDU_ERR_LENGTH;
         if ((rc = ecedu_p_decode_point(pc, peer, plen, px, py))) return rc;
         rc = ecedu_p_scalar_mult(pc, d, dlen, px, py, outlen, out, oy, 1);
