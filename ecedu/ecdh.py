@@ -20,8 +20,8 @@ from .errors import ECEduError, InvalidPointError
 from .keys import check_private_scalar, load_public_key, public_point_bytes
 from .scalar import multiply
 
-#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name, or id() of the
-#: registry's curve object, -> its call record.
+#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name, or the registry's
+#: curve object (hashed by identity), -> its call record.
 _FAST: dict = {}
 
 
@@ -30,9 +30,16 @@ def shared_secret(curve, private_key, peer_public_key, backend: str | None = Non
     # The hot path (issue 15): a curve (name or registry object) already used, an int key and a
     # bytes peer key go straight to C; anything it does not answer (another shape, an error)
     # goes the general way.
-    if type(private_key) is int and type(peer_public_key) is bytes:
-        fast = _FAST.get(curve if type(curve) is str else id(curve))
-        if fast is not None and (backend is None or backend == "native"):
+    if (
+        type(private_key) is int
+        and type(peer_public_key) is bytes
+        and (backend is None or backend == "native")
+    ):
+        try:
+            fast = _FAST.get(curve)
+        except TypeError:  # an unhashable curve argument: the general path says what is wrong
+            fast = None
+        if fast is not None:
             out = fast.ecdh(private_key, peer_public_key)
             if out is not None:
                 return out

@@ -128,8 +128,8 @@ def _native_public_point(curve, public_key):
         raise
 
 
-#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name, or id() of the
-#: registry's curve object, -> its call record.
+#: ecedu.native.fastpath.TABLE once a native call succeeded: curve name, or the registry's
+#: curve object (hashed by identity), -> its call record.
 _FAST: dict = {}
 #: hash name as the caller spells it -> hashlib's constructor, for names verify() accepted.
 _VERIFY_HASHES: dict = {}
@@ -160,9 +160,13 @@ def sign(
         and type(hash) is str
         and hash == "sha256"
         and (allow_legacy_hash is False or allow_legacy_hash is True)
+        and (backend is None or backend == "native")
     ):
-        fast = _FAST.get(curve if type(curve) is str else id(curve))
-        if fast is not None and (backend is None or backend == "native"):
+        try:
+            fast = _FAST.get(curve)
+        except TypeError:  # an unhashable curve argument: the general path says what is wrong
+            fast = None
+        if fast is not None:
             der = signature_format == "der"
             if der or signature_format == "p1363":
                 out = fast.sign(private_key, _sha256(message).digest(), der)
@@ -223,9 +227,18 @@ def verify(
     """
     # The hot path (issue 15): bytes in, a curve and a hash already used: one C call that
     # decodes and validates the key and verifies; anything it does not answer, the general way.
-    if type(public_key) is bytes and type(message) is bytes and type(signature) is bytes:
-        fast = _FAST.get(curve if type(curve) is str else id(curve))
-        if fast is not None and (backend is None or backend == "native") and type(hash) is str:
+    if (
+        type(public_key) is bytes
+        and type(message) is bytes
+        and type(signature) is bytes
+        and type(hash) is str
+        and (backend is None or backend == "native")
+    ):
+        try:
+            fast = _FAST.get(curve)
+        except TypeError:  # an unhashable curve argument: the general path says what is wrong
+            fast = None
+        if fast is not None:
             h = _VERIFY_HASHES.get(hash)
             der = signature_format == "der"
             if h is not None and (der or signature_format == "p1363"):

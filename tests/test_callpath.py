@@ -212,6 +212,34 @@ def test_verify_answers_and_errors_alike(name, monkeypatch):
     assert _alike(monkeypatch, lambda: ecdsa.verify(name, good_key, MESSAGE, long_form)) == ("ok", False)
 
 
+def test_curve_arguments_of_other_kinds_answer_alike(monkeypatch):
+    """The hot path looks the curve argument up in one dict (a name, or the registry's object,
+    hashed by identity): an unhashable argument, an alias, a str subclass, a copy of the curve
+    object or None must answer or raise exactly as the general path does."""
+    import dataclasses
+
+    name = "sect163k1"
+    curve, rng, d, Q, peer = _setup(name)
+
+    class Name(str):
+        pass
+
+    key = encode_point(curve, peer)
+    sig = ecdsa.sign(name, d, MESSAGE)
+    pub = encode_point(curve, Q)
+    outcomes = {}
+    for arg in ([name], {}, "K-163", Name(name), dataclasses.replace(curve), None, 163):
+        for call in (
+            partial(ecdh.shared_secret, arg, d, key),
+            partial(ecdsa.sign, arg, d, MESSAGE),
+            partial(ecdsa.verify, arg, pub, MESSAGE, sig),
+        ):
+            outcomes[repr(arg)[:20], call.func.__name__] = _alike(monkeypatch, call)
+    assert outcomes["['sect163k1']", "shared_secret"][0] != "ok"  # not a curve: an ECEduError
+    assert outcomes["'K-163'", "shared_secret"] == ("ok", ecdh.shared_secret(name, d, key))
+    assert outcomes["'K-163'", "verify"] == ("ok", True)
+
+
 def test_the_table_is_emptied_when_the_library_is_loaded_again():
     from ecedu.native import fastpath, library
 

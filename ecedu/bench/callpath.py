@@ -8,10 +8,9 @@ For each curve, the per-call CPU time of
 - ``ecedu.ecdsa.sign`` and ``ecedu.ecdsa.verify`` (SEC 1 and SPKI DER public key, DER signature),
 
 and the overhead (public − C) and the rate (C / public).  The public calls get the C loops' own
-inputs (src/bench.c: the key 0x00 5a 5a …, the message "ecedu ecdsa bench", the peer key
-0x00 33 33 …·G), so that both do the same work in C: RFC 6979 rejects a candidate nonce ≥ n about
-half the time on curves with n just above a power of two (sect163k1, sect233k1, …), and each
-rejection costs an HMAC-DRBG step, which another key or message would put into the "overhead".
+inputs (:mod:`ecedu.bench.loop_inputs`: the key 0x00 5a 5a …, the message "ecedu ecdsa bench",
+the peer key 0x00 33 33 …·G), so that both do the same work in C (RFC 6979's rejected nonces
+would otherwise go into the "overhead").
 The C verify loop starts from the coordinates of a validated point and a digest, so the verify
 overhead includes the point's decoding (in C) and the hashing of the message; the ECDH loop
 decodes and validates like the public call.
@@ -33,11 +32,10 @@ import time
 
 from ecedu import ecdh, ecdsa, keys, native
 from ecedu.bench.cli import expand_curves
+from ecedu.bench.loop_inputs import MESSAGE, scalar
 from ecedu.curves import get_curve
 from ecedu.ec import encode_point
 
-#: The message whose SHA-256 is the C loops' digest (bench_inputs in src/bench.c).
-MESSAGE = b"ecedu ecdsa bench"
 STATISTICS = {"min": min, "median": statistics.median}
 
 
@@ -49,11 +47,6 @@ def per_call_us(fn, calls: int) -> float:
     return (time.process_time() - t0) / calls * 1e6
 
 
-def bench_scalar(curve, byte: int) -> int:
-    """The C loops' fixed scalar 0x00 <byte> <byte> … of len(n) bytes (< n on every curve)."""
-    return int.from_bytes(bytes([byte]) * curve.order_byte_length, "big") >> 8
-
-
 def measure(name: str, calls: int = 2000, repeats: int = 9, statistic=min) -> list[dict]:
     """Records {curve, operation, key, c_us, public_us, overhead_us, rate} for one curve.
 
@@ -62,8 +55,8 @@ def measure(name: str, calls: int = 2000, repeats: int = 9, statistic=min) -> li
     job starting); one untimed round comes first (the library's lazily built tables, the curve's
     call record, the caches).  The statistic is then taken per figure over the repeats."""
     curve = get_curve(name)
-    d = bench_scalar(curve, 0x5A)
-    q = keys.public_key(curve, bench_scalar(curve, 0x33))
+    d = scalar(curve, 0x5A)
+    q = keys.public_key(curve, scalar(curve, 0x33))
     peer = {"sec1": encode_point(curve, q), "spki": keys.public_key_to_der(curve, q)}
     own = keys.public_key(curve, d)
     mine = {"sec1": encode_point(curve, own), "spki": keys.public_key_to_der(curve, own)}

@@ -55,13 +55,15 @@ def test_the_public_calls_get_the_c_loops_inputs(name):
     """bench.c's key is 0x00 5a 5a ... (len(n) bytes) and its digest SHA-256("ecedu ecdsa bench")."""
     import hashlib
 
+    from ecedu.bench import loop_inputs
     from ecedu.curves import get_curve
 
     curve = get_curve(name)
     L = curve.order_byte_length
-    assert callpath.bench_scalar(curve, 0x5A).to_bytes(L, "big") == b"\x00" + b"\x5a" * (L - 1)
-    assert callpath.bench_scalar(curve, 0x33).to_bytes(L, "big") == b"\x00" + b"\x33" * (L - 1)
-    assert hashlib.sha256(callpath.MESSAGE).digest() == native.ecdsa_bridge.sha256(b"ecedu ecdsa bench")
+    assert loop_inputs.scalar(curve, 0x5A).to_bytes(L, "big") == b"\x00" + b"\x5a" * (L - 1)
+    assert loop_inputs.scalar(curve, 0x33).to_bytes(L, "big") == b"\x00" + b"\x33" * (L - 1)
+    assert hashlib.sha256(loop_inputs.MESSAGE).digest() == native.ecdsa_bridge.sha256(b"ecedu ecdsa bench")
+    assert callpath.MESSAGE is loop_inputs.MESSAGE and callpath.scalar is loop_inputs.scalar
 
 
 def test_median_statistic(capsys):

@@ -222,3 +222,34 @@ def test_compare_coincurve_measures_libsecp256k1_on_the_same_keys():
     assert rec["checks"]["coincurve"] == "same shared point as coincurve"
     assert rec["coincurve_ops_per_s"] > 0
     assert rec["ratio_vs_coincurve"] == pytest.approx(rec["ecedu_ops_per_s"] / rec["coincurve_ops_per_s"])
+
+
+def test_the_ecdsa_api_column_is_timed_on_the_c_loops_inputs(capsys, monkeypatch):
+    """The public calls that the ECDSA table sets beside the C loops sign and verify the C loops'
+    own key and message (ecedu.bench.loop_inputs): RFC 6979's rejected nonces depend on them."""
+    from ecedu import ecdsa
+    from ecedu.bench import loop_inputs
+    from ecedu.curves import get_curve
+
+    seen = []
+    real_sign, real_verify = ecdsa.sign, ecdsa.verify
+
+    def sign(curve, d, message, *args, **kwargs):
+        seen.append(("sign", d, message))
+        return real_sign(curve, d, message, *args, **kwargs)
+
+    def verify(curve, key, message, *args, **kwargs):
+        seen.append(("verify", key, message))
+        return real_verify(curve, key, message, *args, **kwargs)
+
+    monkeypatch.setattr(ecdsa, "sign", sign)
+    monkeypatch.setattr(ecdsa, "verify", verify)
+    argv = ["ecdsa", "--seconds", "0.05", "--windows", "1", "--curves", "sect163k1"]
+    records = _run(capsys, *argv, "--backend", "python", "--no-openssl", "--json", "-q")
+    assert records[0]["ecedu_python_ops_per_s"] > 0
+    d = loop_inputs.scalar(get_curve("sect163k1"), 0x5A)
+    timed = [s for s in seen if s[2] == loop_inputs.MESSAGE]
+    assert {s[0] for s in timed} == {"sign", "verify"}
+    assert all(s[1] == d for s in timed if s[0] == "sign")
+    # every call past the set-up's (a signature and the libcrypto checks) is on those inputs
+    assert len(timed) > len(seen) - len(timed)

@@ -1,0 +1,23 @@
+"""The fixed inputs of the C library's timing loops (src/bench.c: ``bench_inputs``), for the
+Python calls that are timed beside them.
+
+A rate "public call against C loop" measures what the call costs only if both do the same work
+in C.  For ECDSA signing they need not: RFC 6979 rejects a candidate nonce ≥ n about half the
+time on the curves whose n lies just above a power of two (sect163k1, sect233k1, …), and each
+rejection is another HMAC-DRBG step (about 2 µs of a 14 µs sect163k1 signature, AMD EPYC Zen 3),
+so a call with another key or message does another amount of work.  Hence the public calls that
+``ecedu speed`` and ``python -m ecedu.bench.callpath`` set beside a C loop take its inputs.
+"""
+
+from __future__ import annotations
+
+__all__ = ["MESSAGE", "scalar"]
+
+#: The message whose SHA-256 is the C loops' digest.
+MESSAGE = b"ecedu ecdsa bench"
+
+
+def scalar(curve, byte: int) -> int:
+    """The C loops' scalar 0x00 <byte> <byte> … of len(n) bytes (< n on every curve): byte 0x5A
+    for the private key, 0x33 for the ECDH peer's."""
+    return int.from_bytes(bytes([byte]) * curve.order_byte_length, "big") >> 8
