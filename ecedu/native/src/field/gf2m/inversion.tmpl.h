@@ -44,9 +44,8 @@ static void FN(matrix_set)(FN(matrix) M, int i, const uint64_t *c) {
  * GF_MSQ_TABLE_MIN, the smaller of GF_MSQ_CT_MIN and GF_MSQ_MIN, and
  * FN(inv_vartime) takes the look-ups of every table there is (break-even
  * points measured per field and instance; gf2m_<m>.c may set the first).
- * Measured, FN(inv) with the matrices
- * against squaring only: AVX-512 1.7-3x faster, SSE 1.5-2.5x, portable
- * 1.3-1.5x.  GF_MSQ_MIN 6 or 12 (look-ups for the shorter runs of the
+ * Measured, FN(inv) with the matrices against squaring only: AVX-512
+ * 1.7-3x faster, SSE 1.5-2.5x, portable 1.3-1.5x.  GF_MSQ_MIN 6 or 12 (look-ups for the shorter runs of the
  * tau-adic table's inversion too) measured no faster on an AMD EPYC Zen 3
  * (AVX2, ECDH min TSC ticks, six pairs): sect163k1 to sect283k1 within 1%,
  * sect409k1 +1% and +3%, sect571k1 +0.4% and +2% (more tables, more cache).
@@ -55,10 +54,10 @@ static void FN(matrix_set)(FN(matrix) M, int i, const uint64_t *c) {
  * FN(inv_vartime) only for runs of at least 24, the run of 14 squared,
  * sect163k1 +0.9%, sect233k1 +0.4%, sect239k1 and sect193r1 unchanged; of
  * at least 48, sect163k1 +7.6%, sect233k1 +1.6%, sect239k1, sect283k1 and
- * sect409k1 +1%.  FN(inv) for public
- * values too, as at AVX-512 below: sect163k1 -2.0%, sect233k1 -0.3% with
- * its minimum up (20.97k -> 21.19k), sect239k1, sect193r1 and sect233r1
- * within 0.2%: not taken for one curve's 2%. */
+ * sect409k1 +1%.  FN(inv) for public values too, as at AVX-512 below:
+ * sect163k1 -2.0%, sect233k1 -0.3% with its minimum up (20.97k -> 21.19k),
+ * sect239k1, sect193r1 and sect233r1 within 0.2%: not taken for one
+ * curve's 2%. */
 #define GF_MSQ_MIN 24
 /* The field file may set GF_MSQ_AVX512_MIN, GF_MSQ_AVX2_MIN and
  * GF_MSQ_SSE_MIN (the AVX2 level takes the SSE one when it sets no AVX2
