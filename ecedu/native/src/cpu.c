@@ -181,7 +181,20 @@ static const ecedu_field_impl *const g_impls[][4] = {
  *     sect409r1    208000  167830  153270      210548  116844   97578
  *     sect571k1    214890  195130  149240      213564  129636  108784
  *     sect571r1    443222  401492  296998      447512  249938  230828
- * A CPU whose measurement puts a field on a lower level would bring a
+ * On 5 December, on a Zen 4 again (the same command), the avx2 level came out ahead on
+ * GF(2^163): sect163k1 12974 against 14066, sect163r1 17004 against 17186.  The AVX-512
+ * instances had been built without GF_RED_FOLD2 (the two folds, the lazily reduced squaring
+ * chains), which the levels below use; with it for m = 163, 233 and 571 (each instance
+ * file has its before and after), the same day:
+ *     curve        pclmul    avx2  avx512      curve        pclmul    avx2  avx512
+ *     sect163k1     19474   12974   12506      sect283k1     51610   31616   28002
+ *     sect163r1     27976   17004   17030      sect283r1     83486   56628   49062
+ *     sect193r1     34424   26676   20124      sect409k1    106964   63258   53274
+ *     sect233k1     26468   18330   17940      sect409r1    208364  115778   97552
+ *     sect233r1     43576   35646   30836      sect571k1    205426  124878  104052
+ *     sect239k1     29666   21138   19032      sect571r1    435864  241930  224458
+ * sect163r1 within 0.2% between the two levels, avx512 ahead everywhere else: the rule
+ * stands.  A CPU whose measurement puts a field on a lower level would bring a
  * per-field table back. */
 static int field_index(int m) {
     for (int i = 0; i < (int)(sizeof g_impls / sizeof g_impls[0]); i++)

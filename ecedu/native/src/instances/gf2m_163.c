@@ -57,10 +57,21 @@
 
 /* Fourth instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
  * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
- * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c. */
+ * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c.
+ * With GF_RED_FOLD2, as the two levels below: the tau-adic loop's squaring chains stay lazily
+ * reduced and the pairs take the two folds.  Measured on an AMD EPYC Zen 4 (family 25 model
+ * 17), `python -m ecedu speed ecdh|ecdsa --cycles --curves sect163k1 sect163r1 sect163r2
+ * --runs 1000`, min TSC ticks, the two builds alternated twice (ECEDU_NATIVE_LIB):
+ *               ECDH            kG              sign            verify
+ *   sect163k1   14.09k -> 12.48k  10.22k -> 9.83k  24.31k -> 23.92k  27.77k -> 27.35k
+ *   sect163r1   17.19k -> 17.03k  12.01k -> 12.17k 26.10k -> 26.29k  31.80k -> 31.67k
+ *   sect163r2   17.24k -> 17.13k  10.95k -> 10.58k 25.09k -> 24.70k  30.68k -> 30.11k
+ * Without it the AVX2 level had been the faster one for sect163k1 ECDH on that CPU (12.95k;
+ * tools/levels_table.py, cpu.c).  (GF(2^283) stays without it: gf2m_283.c.) */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 3
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf163_avx512
 #define FN(name) gf163_avx512_##name
 #include "instances/instance.tmpl.h"

@@ -58,14 +58,20 @@
 /* Fourth instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
  * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c.
- * Without GF_RED_FOLD2, measured: with it (the two folds and the Karatsuba product of the
- * levels above) the field product is 28 against 29 TSC ticks, but ECDH (AMD EPYC Zen 4,
- * python -m ecedu speed ecdh --cycles --curves sect233k1 sect233r1 --runs 400, min ticks, the
- * two builds alternated three times) goes 23.3k -> 23.2k on sect233k1 and 34.1k -> 35.3k on
- * sect233r1. */
+ * With GF_RED_FOLD2 (the two folds and the Karatsuba product of the levels above, and the
+ * tau-adic loop's lazily reduced squaring chains).  It was left out in c13b108, when it made
+ * sect233r1 ECDH 34.1k -> 35.3k TSC ticks on an AMD EPYC Zen 4 for sect233k1 23.3k -> 23.2k;
+ * after the pairs of the tau-adic table and the ladder (fdc8948, 2b25d5d) the same CPU
+ * (family 25 model 17), `python -m ecedu speed ecdh|ecdsa --cycles --curves sect233k1
+ * sect233r1 --runs 1000`, min TSC ticks, the two builds alternated twice, 5 December:
+ *               ECDH              kG                sign              verify
+ *   sect233k1   18.33k -> 17.89k  16.67k -> 15.99k  32.40k -> 31.67k  48.39k -> 48.18k
+ *   sect233r1   30.32k -> 30.19k  17.76k -> 17.29k  42.48k -> 41.96k  51.48k -> 51.61k
+ * (sect233r1 ECDH's median 30.50k -> 31.08k). */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 3
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf233_avx512
 #define FN(name) gf233_avx512_##name
 #include "instances/instance.tmpl.h"
