@@ -67,7 +67,7 @@
  *   sect163r1   17.19k -> 17.03k  12.01k -> 12.17k 26.10k -> 26.29k  31.80k -> 31.67k
  *   sect163r2   17.24k -> 17.13k  10.95k -> 10.58k 25.09k -> 24.70k  30.68k -> 30.11k
  * Without it the AVX2 level had been the faster one for sect163k1 ECDH on that CPU (12.95k;
- * tools/levels_table.py, cpu.c).  (GF(2^283) stays without it: gf2m_283.c.) */
+ * tools/levels_table.py, cpu.c).  (GF(2^283) and GF(2^409) stay without it: gf2m_283.c, gf2m_409.c.) */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 3
