@@ -67,11 +67,16 @@
  *               ECDH              kG                sign              verify
  *   sect233k1   18.33k -> 17.89k  16.67k -> 15.99k  32.40k -> 31.67k  48.39k -> 48.18k
  *   sect233r1   30.32k -> 30.19k  17.76k -> 17.29k  42.48k -> 41.96k  51.48k -> 51.61k
- * (sect233r1 ECDH's median 30.50k -> 31.08k). */
+ * (sect233r1 ECDH's median 30.50k -> 31.08k).
+ * And with GF_TAU_LOOKUP_FIRST, as on AVX2: the same CPU and command, the two builds
+ * alternated twice, sect233k1 ECDH 17.99k / 17.91k -> 17.37k / 17.39k min TSC ticks (kG,
+ * signing and verification do not run the tau-adic loop: unchanged).  Tried at this level for
+ * m = 163 (12.51k either way) and 283 (sect283k1 27.95k -> 29.04k): not taken there. */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 3
 #define GF_RED_FOLD2 1
+#define GF_TAU_LOOKUP_FIRST 1 /* the table look-up before the squarings (tnaf.tmpl.h) */
 #define GF_TABLE_NAME ecedu_gf233_avx512
 #define FN(name) gf233_avx512_##name
 #include "instances/instance.tmpl.h"
