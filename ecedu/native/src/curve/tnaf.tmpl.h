@@ -163,8 +163,9 @@ static inline __attribute__((always_inline)) void FN(tau_lookup)(const uint64_t 
  * the switch in those two AVX2 instances only, six pairs against the build without it: sect233k1
  * -1.0% (min 22.8k -> 22.3k), sect409k1 -1.5%, and the unchanged fields' sect163k1, sect283k1,
  * sect233r1 +0.9% to +1.3%: the noise of code placement is about that size, so the gain is small.
- * On AVX-512 (AMD EPYC Zen 4, 5 December, two alternations): sect233k1 -3.2%, set there too;
- * sect163k1 unchanged and sect283k1 +3.9%, not set (gf2m_233.c). */
+ * On AVX-512 (AMD EPYC Zen 4, 5 December, two alternations): sect233k1 -3.2%, sect409k1 -2.5%,
+ * sect571k1 -1.3%, set there too; sect163k1 unchanged, sect239k1 +0.6% and sect283k1 +3.9%,
+ * not set (gf2m_233.c, gf2m_409.c, gf2m_571.c). */
 static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curve *c,
                                                                 const ecedu_tau_consts *tc,
                                                                 const uint64_t (*tab)[2][GF_NW],

@@ -79,6 +79,10 @@
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 3
+/* the digit's table entry read before the squarings (tnaf.tmpl.h), as on AVX2: sect409k1 ECDH
+ * min TSC ticks 53.79k / 53.51k -> 52.49k / 52.10k (AMD EPYC Zen 4, the two builds alternated
+ * twice, 5 December 2026) */
+#define GF_TAU_LOOKUP_FIRST 1
 #define GF_ZMUL 1
 #define GF_TABLE_NAME ecedu_gf409_avx512
 #define FN(name) gf409_avx512_##name

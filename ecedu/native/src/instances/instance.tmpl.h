@@ -48,7 +48,7 @@
  *                      (FN(ladder_mul2), clmul128.tmpl.h; m = 233 on AVX2)
  *   GF_TAU_LOOKUP_FIRST  optional: the tau-adic loop reads a digit's table entry before its
  *                      squarings instead of after them (tnaf.tmpl.h, FN(tau_steps); m = 233
- *                      on AVX2 and AVX-512, 409 on AVX2)
+ *                      and 409 on AVX2 and AVX-512, 571 on AVX-512)
  *   GF_TABLE_NAME      the name of the exported table
  *   FN(name)           gives every function a unique prefix (gf163_pclmul_name)
  *
