@@ -24,9 +24,11 @@
  * 8M + 2S.  B = 0 means x1 = x2 (Q = +-T), where the result is wrong (Z3 = 0);
  * A = 0 as well means Q = T.  Both are returned for lam_madd_complete.
  */
-#if GF_PAIRS
+#if GF_PAIRS || GF_LAZY_LOOP
 /* A product pair or a square for FN(lam_madd_pairs): the lazy forms (clmul128.tmpl.h) if lazy, else
- * FN(mul2) and FN(sqr); lazy is a constant once inlined, so no branch is left. */
+ * FN(mul2) and FN(sqr); lazy is a constant once inlined, so no branch is left.  (On the SSE level,
+ * which has no pairs, only FN(lam_madd_lazy) takes these formulas, the products of a pair one after
+ * the other; its FN(lam_madd) keeps the single products below.) */
 GF_HOT void FN(lam_mul2)(const int lazy, uint64_t *r0, const uint64_t *a0, const uint64_t *b0,
                          uint64_t *r1, const uint64_t *a1, const uint64_t *b1) {
     if (lazy)
@@ -89,8 +91,9 @@ GF_HOT void FN(lam_madd)(uint64_t *X, uint64_t *L, uint64_t *Z, const uint64_t *
  * below z^(64 NW) but not normalised, for the tau-adic loop's steps that are not complete,
  * whose results go straight into FN(sqr_n3_lazy) (clmul128.tmpl.h), whose chains skip their
  * normalisation too: the loop's values stay below z^(64 NW) until the complete steps, which get
- * FN(sqr_n3)'s normalised values for their zero tests.  On the AVX2 level (GF_LAZY_LOOP):
- * sect163k1, sect233k1 and sect283k1.  Measured on an AMD EPYC Zen 3, ECDH min TSC ticks, six
+ * FN(sqr_n3)'s normalised values for their zero tests.  Where GF_LAZY_LOOP is on (field.tmpl.h,
+ * which has the SSE level's figures): the Koblitz curves up to five words whose instance sets
+ * GF_RED_FOLD2.  First measured on an AMD EPYC Zen 3, ECDH min TSC ticks, six
  * pairs: sect233k1 23.1k -> 22.7k (-2.3%; the products alone without their normalisation
  * -1.9%); for m = 163 and 283 it came with their two folds by PCLMULQDQ (lanes.tmpl.h), whose
  * figures are there. */

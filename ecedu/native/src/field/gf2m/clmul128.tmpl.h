@@ -376,6 +376,34 @@ static inline void FN(sqr_n3_lazy)(uint64_t *a, uint64_t *b, uint64_t *c, int n)
     FN(sqr_n3_chains)(a, b, c, n, 0);
 }
 
+#if !GF_PAIRS && GF_LAZY_LOOP /* (field.tmpl.h) */
+/* The lazy forms of FN(lam_madd_lazy) on the SSE level, which has no pairs: the two products one
+ * after the other, each stopped after the two folds (FN(vfold2), without FN(vnorm2)); the square
+ * one step of a chain of squarings.  The same contract as the pairs' forms below: results below
+ * z^(64 NW), congruent mod f, from any NW-word inputs; outputs may alias inputs. */
+GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
+                          const uint64_t *a1, const uint64_t *b1) {
+    __m128i A[GF_NL], B[GF_NL], C[GF_NW], R0[GF_NL], R1[GF_NL];
+    FN(vload)(A, a0);
+    FN(vload)(B, b0);
+    FN(vmul)(C, A, B);
+    FN(vfold2)(R0, C);
+    FN(vload)(A, a1);
+    FN(vload)(B, b1);
+    FN(vmul)(C, A, B);
+    FN(vfold2)(R1, C);
+    FN(vstore)(r0, R0); /* after every load: r0 may alias a1 or b1 */
+    FN(vstore)(r1, R1);
+}
+
+GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
+    __m128i A[GF_NL];
+    FN(vload)(A, a);
+    FN(vsqr_chain_step)(A);
+    FN(vstore)(r, A);
+}
+#endif
+
 #if GF_PAIRS /* (field.tmpl.h) */
 /* r0 = a0 b0 and r1 = a1 b1 mod f side by side in the halves of 256-bit registers
  * (FN(x2_vmulmod), lanes.tmpl.h); outputs may alias inputs.  Forced inline up to five words

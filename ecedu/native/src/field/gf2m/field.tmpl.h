@@ -51,11 +51,16 @@
  * registers spilling.) */
 #define GF_PAIRS (GF_PCLMUL >= 2)
 /* GF_LAZY_LOOP: the tau-adic loop (tnaf.tmpl.h) keeps its values lazily reduced, below
- * z^(64 NW) (FN(lam_madd_lazy), lambda.tmpl.h; FN(sqr_n3_lazy), clmul128.tmpl.h), where there
- * are pairs and the field reduces by the two folds of GF_RED_FOLD2, up to five words.  At nine
+ * z^(64 NW) (FN(lam_madd_lazy), lambda.tmpl.h; FN(sqr_n3_lazy), clmul128.tmpl.h), where the
+ * field reduces by the two folds of GF_RED_FOLD2, up to five words, on every PCLMULQDQ level
+ * (the products in pairs on AVX2 and AVX-512, one after the other on the SSE level).  At nine
  * words (m = 571, AVX2 level, AMD Zen 3, ECDH min TSC ticks, six pairs) sect571k1 measured 3%
- * slower with it than with the loop on normalised values (143.0k against 139.4k). */
-#if GF_PAIRS && defined(GF_RED_FOLD2) && GF_NW <= 5
+ * slower with it than with the loop on normalised values (143.0k against 139.4k).  On the SSE
+ * level (since 6 December 2026; AMD EPYC Zen 4, ECDH forced to that level, min TSC ticks of
+ * 1000, the two builds alternated twice): sect163k1 19.49k / 19.47k -> 19.11k / 19.14k,
+ * sect233k1 26.52k / 26.49k -> 26.31k / 26.39k, sect283k1 51.66k / 51.64k -> 50.52k / 50.52k
+ * (sect239k1's SSE instance has no GF_RED_FOLD2, so no lazy loop). */
+#if GF_PCLMUL && defined(GF_RED_FOLD2) && GF_NW <= 5
 #define GF_LAZY_LOOP 1
 #else
 #define GF_LAZY_LOOP 0
