@@ -16,6 +16,44 @@
  * and the formulas give the right answer when R0 or R1 is infinity.
  */
 
+#if GF_PAIRS
+/* The ladder's operations on the levels with pairs: the lazy forms where the field has them
+ * (GF_LAZY_LADDER, field.tmpl.h: values below z^(64 NW), not normalised, until the end of the
+ * loop), else FN(mul2), FN(sqr2), FN(sqr), FN(mul) (clmul128.tmpl.h, field.tmpl.h). */
+GF_HOT void FN(lad_mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
+                         const uint64_t *a1, const uint64_t *b1) {
+#if GF_LAZY_LADDER
+    FN(mul2_lazy)(r0, a0, b0, r1, a1, b1);
+#else
+    FN(mul2)(r0, a0, b0, r1, a1, b1);
+#endif
+}
+
+GF_HOT void FN(lad_sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
+#if GF_LAZY_LADDER
+    FN(sqr2_lazy)(r0, a0, r1, a1);
+#else
+    FN(sqr2)(r0, a0, r1, a1);
+#endif
+}
+
+GF_HOT void FN(lad_sqr)(uint64_t *r, const uint64_t *a) {
+#if GF_LAZY_LADDER
+    FN(sqr_lazy)(r, a);
+#else
+    FN(sqr)(r, a);
+#endif
+}
+
+GF_HOT void FN(lad_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+#if GF_LAZY_LADDER
+    FN(mul_lazy)(r, a, b);
+#else
+    FN(mul)(r, a, b);
+#endif
+}
+#endif
+
 /*
  * (ox, oy) = k * (x, y).
  *
@@ -69,25 +107,42 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         FN(cswap)(Z0, Z1, mask);
 #if GF_PAIRS
         /* the same step, the products and squarings that do not wait for each other two at a
-         * time (FN(ladder_mul2), FN(ladder_sqr2): clmul128.tmpl.h): T, U; X0^2, Z0^2;
-         * (T + U)^2, Z0^4; X0^2 Z0^2, T U; x Z1, b Z0^4 */
-        FN(ladder_mul2)(t, X0, Z1, u, X1, Z0);
-        FN(ladder_sqr2)(s, X0, q, Z0);
+         * time (FN(lad_mul2), FN(lad_sqr2), above): T, U; X0^2, Z0^2; (T + U)^2, Z0^4;
+         * X0^2 Z0^2, T U; x Z1, b Z0^4 */
+        FN(lad_mul2)(t, X0, Z1, u, X1, Z0);
+        FN(lad_sqr2)(s, X0, q, Z0);
         FN(add)(Z1, t, u);
         if (c->b_is_one) { /* public curve constant */
             FN(add)(X0, s, q);
-            FN(ladder_sqr2)(Z1, Z1, X0, X0); /* Z1 = (T + U)^2, X0 = (X0^2 + Z0^2)^2 */
-            FN(ladder_mul2)(Z0, s, q, X1, t, u);
-            FN(mul)(t, x, Z1);
+            FN(lad_sqr2)(Z1, Z1, X0, X0); /* Z1 = (T + U)^2, X0 = (X0^2 + Z0^2)^2 */
+            FN(lad_mul2)(Z0, s, q, X1, t, u);
+            FN(lad_mul)(t, x, Z1);
             FN(add)(X1, X1, t);
         } else {
             uint64_t z4[GF_NW];
-            FN(ladder_sqr2)(Z1, Z1, z4, q);         /* (T + U)^2, Z0^4 */
-            FN(ladder_mul2)(Z0, s, q, X1, t, u);    /* X0^2 Z0^2, T U */
-            FN(sqr)(s, s);                          /* X0^4 */
-            FN(ladder_mul2)(t, x, Z1, u, c->b, z4); /* x Z1, b Z0^4 */
-            FN(add)(X1, X1, t);                     /* T U + x Z1 */
-            FN(add)(X0, u, s);                      /* b Z0^4 + X0^4 */
+            FN(lad_sqr2)(Z1, Z1, z4, q);         /* (T + U)^2, Z0^4 */
+            FN(lad_mul2)(Z0, s, q, X1, t, u);    /* X0^2 Z0^2, T U */
+            FN(lad_sqr)(s, s);                   /* X0^4 */
+            FN(lad_mul2)(t, x, Z1, u, c->b, z4); /* x Z1, b Z0^4 */
+            FN(add)(X1, X1, t);                  /* T U + x Z1 */
+            FN(add)(X0, u, s);                   /* b Z0^4 + X0^4 */
+        }
+#elif GF_LAZY_LADDER
+        /* the step below on the lazy forms */
+        FN(mul_lazy)(t, X0, Z1);
+        FN(mul_lazy)(u, X1, Z0);
+        FN(add)(Z1, t, u);
+        FN(sqr_lazy)(Z1, Z1);
+        FN(mul_add_lazy)(X1, t, u, x, Z1);
+        FN(sqr_lazy)(s, X0);
+        FN(sqr_lazy)(q, Z0);
+        FN(mul_lazy)(Z0, s, q);
+        if (c->b_is_one) { /* public curve constant */
+            FN(add)(s, s, q);
+            FN(sqr_lazy)(X0, s);
+        } else {
+            FN(sqr_lazy)(q, q);
+            FN(mul_add_sqr_lazy)(X0, q, c->b, s);
         }
 #else
         /* x-only addition into R1; x Z + T U with one reduction */
@@ -111,6 +166,12 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         }
 #endif
     }
+#if GF_LAZY_LADDER /* reduced for the y-recovery (its zero test of Z1) */
+    FN(norm)(X0, X0);
+    FN(norm)(Z0, Z0);
+    FN(norm)(X1, X1);
+    FN(norm)(Z1, Z1);
+#endif
     FN(cswap)(X0, X1, 0 - prev);
     FN(cswap)(Z0, Z1, 0 - prev);
 

@@ -46,9 +46,6 @@
 #pragma GCC target("pclmul,sse4.1,avx,avx2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 2
 #define GF_RED_FOLD2 1
-/* the ladder's FN(mul2), FN(sqr2) not forced inline here (measured, AMD Zen 4, ECDH min
- * ticks: forced, sect233r1 36.0k -> 37.4k; clmul128.tmpl.h FN(ladder_mul2)) */
-#define GF_LADDER_PAIRS_CALL 1
 #define GF_TAU_LOOKUP_FIRST 1 /* the table look-up before the squarings (tnaf.tmpl.h) */
 #define GF_TABLE_NAME ecedu_gf233_avx2
 #define FN(name) gf233_avx2_##name

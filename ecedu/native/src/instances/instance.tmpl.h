@@ -43,9 +43,6 @@
  *                      lanes; m = 409 on PCLMULQDQ only); by PCLMULQDQ for a
  *                      pentanomial whose 64 NW - m + k < 64 (m = 163, 283,
  *                      571)
- *   GF_LADDER_PAIRS_CALL  optional, with GF_PCLMUL 2 or 3: the ladder's FN(mul2) and
- *                      FN(sqr2) left to the compiler instead of forced inline
- *                      (FN(ladder_mul2), clmul128.tmpl.h; m = 233 on AVX2)
  *   GF_TAU_LOOKUP_FIRST  optional: the tau-adic loop reads a digit's table entry before its
  *                      squarings instead of after them (tnaf.tmpl.h, FN(tau_steps); m = 233
  *                      and 409 on AVX2 and AVX-512, 571 on AVX-512)
@@ -55,7 +52,7 @@
  * Defined by the templates and undefined below: GF_HOT, GF_INL, GF_NL,
  * GF_RED_MAX, GF_FOLD_P, GF_MUL_SB, GF_ADD_AT, GF_NA, GF_NR, GF_NC, GF_NP,
  * GF_NIB, GF_NG, GF_MSQ_MIN, GF_MSQ_CT_MIN, GF_MSQ_TABLE_MIN, GF_NQ, GF_NT,
- * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS, GF_LAZY_LOOP, GF_LADDER_PAIR_FN.  (The vector macros GV... of
+ * GF_RED_K__, GF_RED_K_, GF_RED_K, GF_PAIRS, GF_LAZY_LOOP, GF_LAZY_LADDER.  (The vector macros GV... of
  * field/gf2m/lanes.tmpl.h are set before each of its inclusions and undefined at its end.)
  * (tests/native/test_native_layout.py checks that this list is complete.)
  */
@@ -91,7 +88,6 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_ZMUL
 #undef GF_YMUL
 #undef GF_RED_FOLD2
-#undef GF_LADDER_PAIRS_CALL
 #undef GF_TAU_LOOKUP_FIRST
 #undef GF_TABLE_NAME
 #undef FN
@@ -119,4 +115,4 @@ const ecedu_field_impl GF_TABLE_NAME = {
 #undef GF_RED_K
 #undef GF_PAIRS
 #undef GF_LAZY_LOOP
-#undef GF_LADDER_PAIR_FN
+#undef GF_LAZY_LADDER

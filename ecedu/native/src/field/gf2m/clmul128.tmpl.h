@@ -376,11 +376,43 @@ static inline void FN(sqr_n3_lazy)(uint64_t *a, uint64_t *b, uint64_t *c, int n)
     FN(sqr_n3_chains)(a, b, c, n, 0);
 }
 
-#if !GF_PAIRS && GF_LAZY_LOOP /* (field.tmpl.h) */
-/* The lazy forms of FN(lam_madd_lazy) on the SSE level, which has no pairs: the two products one
- * after the other, each stopped after the two folds (FN(vfold2), without FN(vnorm2)); the square
- * one step of a chain of squarings.  The same contract as the pairs' forms below: results below
- * z^(64 NW), congruent mod f, from any NW-word inputs; outputs may alias inputs. */
+#if !GF_PAIRS && (GF_LAZY_LOOP || GF_LAZY_LADDER) /* (field.tmpl.h) */
+/* The lazy forms on the SSE level, which has no pairs, for the tau-adic loop's FN(lam_madd_lazy)
+ * (lambda.tmpl.h) and the ladder (ladder.tmpl.h): each product stopped after the two folds
+ * (FN(vfold2), without FN(vnorm2)), the square one step of a chain of squarings.  The same
+ * contract as the pairs' forms below: results below z^(64 NW), congruent mod f, from any NW-word
+ * inputs; outputs may alias inputs (every store after the last load).  Their results may only go
+ * into the lazy forms, additions, swaps, a chain of squarings or FN(norm). */
+GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
+    __m128i A[GF_NL];
+    FN(vload)(A, a);
+    FN(vsqr_chain_step)(A);
+    FN(vstore)(r, A);
+}
+#endif
+
+#if GF_LAZY_LADDER
+/* r = a, normalised (degree below m), from a lazy value */
+GF_HOT void FN(norm)(uint64_t *r, const uint64_t *a) {
+    __m128i A[GF_NL];
+    FN(vload)(A, a);
+    FN(vnorm2)(A);
+    FN(vstore)(r, A);
+}
+
+/* r = a b, lazily reduced (in 128-bit registers on every level: the ladder's one single product) */
+GF_HOT void FN(mul_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+    __m128i A[GF_NL], B[GF_NL], C[GF_NW];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+    FN(vmul)(C, A, B);
+    FN(vfold2)(A, C);
+    FN(vstore)(r, A);
+}
+#endif
+
+#if !GF_PAIRS && GF_LAZY_LOOP
+/* r0 = a0 b0, r1 = a1 b1, one after the other */
 GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
                           const uint64_t *a1, const uint64_t *b1) {
     __m128i A[GF_NL], B[GF_NL], C[GF_NW], R0[GF_NL], R1[GF_NL];
@@ -392,14 +424,39 @@ GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, 
     FN(vload)(B, b1);
     FN(vmul)(C, A, B);
     FN(vfold2)(R1, C);
-    FN(vstore)(r0, R0); /* after every load: r0 may alias a1 or b1 */
+    FN(vstore)(r0, R0);
     FN(vstore)(r1, R1);
 }
+#endif
 
-GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
-    __m128i A[GF_NL];
+#if GF_LAZY_LADDER && !GF_PAIRS
+/* r = a b + c d, one pair of folds */
+GF_HOT void FN(mul_add_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                             const uint64_t *d) {
+    __m128i A[GF_NL], B[GF_NL], C[GF_NW], D[GF_NW];
     FN(vload)(A, a);
-    FN(vsqr_chain_step)(A);
+    FN(vload)(B, b);
+    FN(vmul)(C, A, B);
+    FN(vload)(A, c);
+    FN(vload)(B, d);
+    FN(vmul)(D, A, B);
+#pragma GCC unroll 12
+    for (int i = 0; i < GF_NW; i++) C[i] = _mm_xor_si128(C[i], D[i]);
+    FN(vfold2)(A, C);
+    FN(vstore)(r, A);
+}
+
+/* r = a b + s^2, one pair of folds */
+GF_HOT void FN(mul_add_sqr_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
+    __m128i A[GF_NL], B[GF_NL], C[GF_NW], D[GF_NW];
+    FN(vload)(A, a);
+    FN(vload)(B, b);
+    FN(vmul)(C, A, B);
+    FN(vload)(A, s);
+    FN(vsqr_spread)(D, A);
+#pragma GCC unroll 12
+    for (int i = 0; i < GF_NW; i++) C[i] = _mm_xor_si128(C[i], D[i]);
+    FN(vfold2)(A, C);
     FN(vstore)(r, A);
 }
 #endif
@@ -460,23 +517,15 @@ GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
 #endif
 }
 
-/* The ladder's pairs (ladder.tmpl.h): FN(mul2) and FN(sqr2), forced inline like them, except in
- * an instance that sets GF_LADDER_PAIRS_CALL (gf2m_233.c's AVX2 one), where the ladder leaves
- * them to the compiler and the tau-adic code keeps them inline.  Measured there (ECDH min TSC
- * ticks, AMD Zen 4): the ladder, sect233r1, 37.4k inline against 36.0k left to the compiler; the
- * tau-adic method, sect233k1, 21.6k against 22.3k. */
-#ifdef GF_LADDER_PAIRS_CALL
-#define GF_LADDER_PAIR_FN static inline
-#else
-#define GF_LADDER_PAIR_FN GF_HOT
+#if GF_LAZY_LADDER
+/* r0 = a0^2 and r1 = a1^2, lazily reduced like FN(mul2_lazy) (one step of a chain of squarings,
+ * side by side), for the ladder (ladder.tmpl.h). */
+GF_HOT void FN(sqr2_lazy)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
+    __m256i A[GF_NL];
+    FN(x2_load)(A, a0, a1);
+    FN(x2_vsqr_chain_step)(A);
+    FN(x2_store)(r0, r1, A);
+}
 #endif
-GF_LADDER_PAIR_FN void FN(ladder_mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
-                                       const uint64_t *a1, const uint64_t *b1) {
-    FN(mul2)(r0, a0, b0, r1, a1, b1);
-}
-
-GF_LADDER_PAIR_FN void FN(ladder_sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
-    FN(sqr2)(r0, a0, r1, a1);
-}
 #endif
 

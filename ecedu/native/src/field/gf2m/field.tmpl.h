@@ -66,6 +66,26 @@
 #define GF_LAZY_LOOP 0
 #endif
 
+/* GF_LAZY_LADDER: the Montgomery ladder's products and squarings (ladder.tmpl.h) lazily reduced
+ * wherever the field has GF_RED_FOLD2: each stops after the two folds, below z^(64 NW) but not
+ * normalised (FN(mul_lazy), FN(sqr_lazy), and FN(mul_add_lazy), FN(mul_add_sqr_lazy) on the SSE
+ * level, FN(mul2_lazy), FN(sqr2_lazy) on the levels with pairs: clmul128.tmpl.h), and the four
+ * coordinates are normalised once, after the loop (FN(norm)).  Measured on an AMD EPYC Zen 4 (6
+ * December 2026), ECDH min TSC ticks of 400-500, the two builds alternated twice (the lower
+ * figure of each build):
+ *   SSE      sect163r2 28.11k -> 26.05k, sect233r1 43.71k -> 38.48k, sect283r1 83.59k -> 80.16k,
+ *            sect409r1 208.4k -> 198.4k, sect571r1 435.8k -> 431.3k
+ *   AVX2     sect163r2 17.11k -> 15.76k, sect233r1 35.67k -> 24.67k, sect283r1 56.73k -> 44.56k,
+ *            sect571r1 242.0k -> 235.9k
+ *   AVX-512  sect163r2 17.16k -> 15.55k, sect233r1 30.86k -> 23.17k, sect571r1 224.4k -> 216.7k
+ * (sect233r1 on AVX2 had its pairs left to the compiler, GF_LADDER_PAIRS_CALL, since the forced
+ * inline ones measured slower there; the lazy pairs are forced inline.) */
+#if GF_PCLMUL && defined(GF_RED_FOLD2)
+#define GF_LAZY_LADDER 1
+#else
+#define GF_LAZY_LADDER 0
+#endif
+
 #include "field/gf2m/words.tmpl.h"
 #if GF_PCLMUL
 #include "field/gf2m/clmul128.tmpl.h"
