@@ -194,8 +194,18 @@ static const ecedu_field_impl *const g_impls[][4] = {
  *     sect233r1     43576   35646   30836      sect571k1    205426  124878  104052
  *     sect239k1     29666   21138   19032      sect571r1    435864  241930  224458
  * sect163r1 within 0.2% between the two levels, avx512 ahead everywhere else: the rule
- * stands.  A CPU whose measurement puts a field on a lower level would bring a
- * per-field table back. */
+ * stands.  On 6 December, the same Zen 4, after the lazily reduced ladder (GF_LAZY_LADDER,
+ * field/gf2m/field.tmpl.h) and GF_RED_FOLD2 for m = 283 at the AVX-512 level (the same command,
+ * load average 1.5):
+ *     curve        pclmul    avx2  avx512      curve        pclmul    avx2  avx512
+ *     sect163k1     19110   13026   12480      sect283k1     50492   31668   27222
+ *     sect163r1     25922   15756   15678      sect283r1     80158   45188   43264
+ *     sect193r1     34398   26676   20020      sect409k1    106860   62842   52052
+ *     sect233k1     26364   18278   17446      sect409r1    198354  116714   97552
+ *     sect233r1     38506   24986   22282      sect571k1    205712  124956  102492
+ *     sect239k1     29640   21086   19084      sect571r1    431158  231894  213538
+ * avx512 ahead on every field (sect163r1/r2 by 0.3-0.5%): the rule stands.  A CPU whose
+ * measurement puts a field on a lower level would bring a per-field table back. */
 static int field_index(int m) {
     for (int i = 0; i < (int)(sizeof g_impls / sizeof g_impls[0]); i++)
         if (g_impls[i][0]->m == m) return i;

@@ -52,13 +52,16 @@
 /* Fourth instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
  * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c.
- * Without GF_RED_FOLD2, unlike m = 163, 233 and 571 at this level: measured with it on an AMD
- * EPYC Zen 4 (family 25 model 17), `python -m ecedu speed ecdh --cycles --curves sect283k1
- * sect283r1 --runs 1000`, min TSC ticks, the two builds alternated twice, 5 December 2026:
- * sect283k1 28.05k -> 27.22k but sect283r1 49.01k -> 52.39k. */
+ * GF_RED_FOLD2 as at the levels below, since the ladder takes its lazy forms (GF_LAZY_LADDER,
+ * field.tmpl.h).  Measured on an AMD EPYC Zen 4 (family 25 model 17), `python -m ecedu speed
+ * ecdh --cycles --curves sect283k1 sect283r1`, min TSC ticks, the two builds alternated twice:
+ * on 5 December, before the lazy ladder, sect283k1 28.05k -> 27.22k but sect283r1 49.01k ->
+ * 52.39k (1000 runs), so it was left out; on 6 December, with the lazy ladder (400 runs),
+ * sect283k1 28.03k -> 27.27k and sect283r1 49.17k -> 43.39k. */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 3
+#define GF_RED_FOLD2 1
 #define GF_TABLE_NAME ecedu_gf283_avx512
 #define FN(name) gf283_avx512_##name
 #include "instances/instance.tmpl.h"

@@ -75,7 +75,9 @@
  * Without GF_RED_FOLD2, unlike m = 163, 233 and 571 at this level: with it, on an AMD EPYC
  * Zen 4 (family 25 model 17), `python -m ecedu speed ecdh --cycles --curves sect409k1
  * sect409r1 --runs 500`, min TSC ticks, the two builds alternated twice, 5 December 2026:
- * sect409k1 53.2k -> 57.4k, sect409r1 97.6k -> 103.8k. */
+ * sect409k1 53.2k -> 57.4k, sect409r1 97.6k -> 103.8k.  Again on 6 December, with the ladder's
+ * lazy forms that GF_RED_FOLD2 brings (GF_LAZY_LADDER, field.tmpl.h), 400 runs: sect409k1 52.0k
+ * -> 55.3k, sect409r1 97.6k -> 95.8k; still left out. */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 3

@@ -34,8 +34,8 @@
  *                      VPCLMULQDQ (clmul256.tmpl.h; default 0)
  *   GF_ZMUL            optional, with GF_PCLMUL 3: multiply on 512-bit
  *                      VPCLMULQDQ (clmul512.tmpl.h; default 0)
- *   GF_RED_FOLD2       optional, with GF_PCLMUL >= 1 (at 3: m = 163, 233
- *                      and 571, measured in their files): reduce by two word-
+ *   GF_RED_FOLD2       optional, with GF_PCLMUL >= 1 (at 3: m = 163, 233,
+ *                      283 and 571, measured in their files): reduce by two word-
  *                      aligned folds, squaring chains lazily reduced (below
  *                      z^(64 NW)) until their end (lanes.tmpl.h, GV_FN(vfold2)):
  *                      by shifts for a trinomial with 64 <= k and
