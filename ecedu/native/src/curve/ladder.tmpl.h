@@ -16,10 +16,27 @@
  * and the formulas give the right answer when R0 or R1 is infinity.
  */
 
+/* The ladder's operations: the lazy forms where the field has them (GF_LAZY_LADDER,
+ * field.tmpl.h: values below z^(64 NW), not normalised, until the end of the loop;
+ * clmul128.tmpl.h), else the reduced ones.  Pairs (FN(lad_mul2), FN(lad_sqr2)) on the AVX2 and
+ * AVX-512 levels, sums with one reduction (FN(lad_mul_add), FN(lad_mul_add_sqr)) below them. */
+GF_HOT void FN(lad_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+#if GF_LAZY_LADDER
+    FN(mul_lazy)(r, a, b);
+#else
+    FN(mul)(r, a, b);
+#endif
+}
+
+GF_HOT void FN(lad_sqr)(uint64_t *r, const uint64_t *a) {
+#if GF_LAZY_LADDER
+    FN(sqr_lazy)(r, a);
+#else
+    FN(sqr)(r, a);
+#endif
+}
+
 #if GF_PAIRS
-/* The ladder's operations on the levels with pairs: the lazy forms where the field has them
- * (GF_LAZY_LADDER, field.tmpl.h: values below z^(64 NW), not normalised, until the end of the
- * loop), else FN(mul2), FN(sqr2), FN(sqr), FN(mul) (clmul128.tmpl.h, field.tmpl.h). */
 GF_HOT void FN(lad_mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
                          const uint64_t *a1, const uint64_t *b1) {
 #if GF_LAZY_LADDER
@@ -36,20 +53,23 @@ GF_HOT void FN(lad_sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const u
     FN(sqr2)(r0, a0, r1, a1);
 #endif
 }
-
-GF_HOT void FN(lad_sqr)(uint64_t *r, const uint64_t *a) {
-#if GF_LAZY_LADDER
-    FN(sqr_lazy)(r, a);
 #else
-    FN(sqr)(r, a);
+/* r = a b + c d */
+GF_HOT void FN(lad_mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                            const uint64_t *d) {
+#if GF_LAZY_LADDER
+    FN(mul_add_lazy)(r, a, b, c, d);
+#else
+    FN(mul_add)(r, a, b, c, d);
 #endif
 }
 
-GF_HOT void FN(lad_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+/* r = a b + s^2 */
+GF_HOT void FN(lad_mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
 #if GF_LAZY_LADDER
-    FN(mul_lazy)(r, a, b);
+    FN(mul_add_sqr_lazy)(r, a, b, s);
 #else
-    FN(mul)(r, a, b);
+    FN(mul_add_sqr)(r, a, b, s);
 #endif
 }
 #endif
@@ -127,42 +147,25 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
             FN(add)(X1, X1, t);                  /* T U + x Z1 */
             FN(add)(X0, u, s);                   /* b Z0^4 + X0^4 */
         }
-#elif GF_LAZY_LADDER
-        /* the step below on the lazy forms */
-        FN(mul_lazy)(t, X0, Z1);
-        FN(mul_lazy)(u, X1, Z0);
-        FN(add)(Z1, t, u);
-        FN(sqr_lazy)(Z1, Z1);
-        FN(mul_add_lazy)(X1, t, u, x, Z1);
-        FN(sqr_lazy)(s, X0);
-        FN(sqr_lazy)(q, Z0);
-        FN(mul_lazy)(Z0, s, q);
-        if (c->b_is_one) { /* public curve constant */
-            FN(add)(s, s, q);
-            FN(sqr_lazy)(X0, s);
-        } else {
-            FN(sqr_lazy)(q, q);
-            FN(mul_add_sqr_lazy)(X0, q, c->b, s);
-        }
 #else
         /* x-only addition into R1; x Z + T U with one reduction */
-        FN(mul)(t, X0, Z1);
-        FN(mul)(u, X1, Z0);
+        FN(lad_mul)(t, X0, Z1);
+        FN(lad_mul)(u, X1, Z0);
         FN(add)(Z1, t, u);
-        FN(sqr)(Z1, Z1);
-        FN(mul_add)(X1, t, u, x, Z1);
+        FN(lad_sqr)(Z1, Z1);
+        FN(lad_mul_add)(X1, t, u, x, Z1);
         /* x-only doubling of R0 */
-        FN(sqr)(s, X0);
-        FN(sqr)(q, Z0);
-        FN(mul)(Z0, s, q);
+        FN(lad_sqr)(s, X0);
+        FN(lad_sqr)(q, Z0);
+        FN(lad_mul)(Z0, s, q);
         if (c->b_is_one) { /* public curve constant: X^4 + Z^4 = (X^2 + Z^2)^2 */
             FN(add)(s, s, q);
-            FN(sqr)(X0, s);
+            FN(lad_sqr)(X0, s);
         } else {           /* X^4 + b Z^4, one reduction.  (Tried: (X^2 + sqrt(b) Z^2)^2
                             * with sqrt(b) precomputed, one squaring fewer but a
                             * longer chain: measured 3% slower at m = 233, SSE4.1.) */
-            FN(sqr)(q, q);
-            FN(mul_add_sqr)(X0, q, c->b, s);
+            FN(lad_sqr)(q, q);
+            FN(lad_mul_add_sqr)(X0, q, c->b, s);
         }
 #endif
     }

@@ -247,6 +247,19 @@ GF_HOT void FN(sqr)(uint64_t *r, const uint64_t *a) {
  * FN(reduce).  Everything stays in registers: no unreduced product is
  * stored and reloaded.  r may alias any input.
  * --------------------------------------------------------------------- */
+/* R = C mod f for a sum of products (FN(vreduce_prod)), or with lazy (a constant once inlined;
+ * GF_RED_FOLD2 only) its two folds without the normalisation: below z^(64 NW), congruent mod f. */
+GF_INL void FN(vreduce_prod_as)(__m128i *R, const __m128i *C, const int lazy) {
+#ifdef GF_RED_FOLD2
+    if (lazy) {
+        FN(vfold2)(R, C);
+        return;
+    }
+#endif
+    (void)lazy;
+    FN(vreduce_prod)(R, C);
+}
+
 #if GF_ZMUL
 /* r = a b + c d mod f */
 GF_HOT void FN(mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d) {
@@ -259,7 +272,10 @@ GF_HOT void FN(mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const
     FN(zstore)(r, R);
 }
 #else
-GF_HOT void FN(mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d) {
+/* r = a b + c d mod f, or with lazy (a constant once inlined; GF_RED_FOLD2 only) the lazy form of
+ * the SSE level's ladder: the two folds without their normalisation (FN(mul_add_lazy), below) */
+GF_HOT void FN(mul_add_as)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                           const uint64_t *d, const int lazy) {
     __m128i C[GF_NW], D[GF_NW], R[GF_NL];
 #if GF_YMUL
     FN(ymul)(C, a, b);
@@ -275,14 +291,20 @@ GF_HOT void FN(mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const
 #endif
 #pragma GCC unroll 12
     for (int s = 0; s < GF_NW; s++) C[s] = _mm_xor_si128(C[s], D[s]);
-    FN(vreduce_prod)(R, C);
+    FN(vreduce_prod_as)(R, C, lazy);
     FN(vstore)(r, R);
+}
+
+GF_HOT void FN(mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c, const uint64_t *d) {
+    FN(mul_add_as)(r, a, b, c, d, 0);
 }
 #endif
 
-/* r = a b + s^2 mod f (the squaring as FN(vsqr_spread)) */
-GF_HOT void FN(mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
+/* r = a b + s^2 mod f (the squaring as FN(vsqr_spread)); lazy as in FN(mul_add_as) */
+GF_HOT void FN(mul_add_sqr_as)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s,
+                               const int lazy) {
 #if GF_ZMUL /* the products live in 512-bit registers: two reductions there */
+    (void)lazy; /* no lazy form on this level */
     uint64_t t[GF_NW];
     FN(sqr)(t, s);
     FN(mul)(r, a, b);
@@ -301,9 +323,13 @@ GF_HOT void FN(mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, c
     FN(vsqr_spread)(D, S);
 #pragma GCC unroll 12
     for (int i = 0; i < GF_NW; i++) C[i] = _mm_xor_si128(C[i], D[i]);
-    FN(vreduce_prod)(R, C);
+    FN(vreduce_prod_as)(R, C, lazy);
     FN(vstore)(r, R);
 #endif
+}
+
+GF_HOT void FN(mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
+    FN(mul_add_sqr_as)(r, a, b, s, 0);
 }
 
 /* r = a^(2^n), n >= 0 (public): n squarings without leaving the registers. */
@@ -430,34 +456,14 @@ GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, 
 #endif
 
 #if GF_LAZY_LADDER && !GF_PAIRS
-/* r = a b + c d, one pair of folds */
+/* r = a b + c d and r = a b + s^2, one pair of folds for the sum */
 GF_HOT void FN(mul_add_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
                              const uint64_t *d) {
-    __m128i A[GF_NL], B[GF_NL], C[GF_NW], D[GF_NW];
-    FN(vload)(A, a);
-    FN(vload)(B, b);
-    FN(vmul)(C, A, B);
-    FN(vload)(A, c);
-    FN(vload)(B, d);
-    FN(vmul)(D, A, B);
-#pragma GCC unroll 12
-    for (int i = 0; i < GF_NW; i++) C[i] = _mm_xor_si128(C[i], D[i]);
-    FN(vfold2)(A, C);
-    FN(vstore)(r, A);
+    FN(mul_add_as)(r, a, b, c, d, 1);
 }
 
-/* r = a b + s^2, one pair of folds */
 GF_HOT void FN(mul_add_sqr_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
-    __m128i A[GF_NL], B[GF_NL], C[GF_NW], D[GF_NW];
-    FN(vload)(A, a);
-    FN(vload)(B, b);
-    FN(vmul)(C, A, B);
-    FN(vload)(A, s);
-    FN(vsqr_spread)(D, A);
-#pragma GCC unroll 12
-    for (int i = 0; i < GF_NW; i++) C[i] = _mm_xor_si128(C[i], D[i]);
-    FN(vfold2)(A, C);
-    FN(vstore)(r, A);
+    FN(mul_add_sqr_as)(r, a, b, s, 1);
 }
 #endif
 
