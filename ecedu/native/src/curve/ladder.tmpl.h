@@ -169,11 +169,11 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         }
 #endif
     }
-#if GF_LAZY_LADDER /* reduced for the y-recovery (its zero test of Z1) */
-    FN(norm)(X0, X0);
-    FN(norm)(Z0, Z0);
-    FN(norm)(X1, X1);
-    FN(norm)(Z1, Z1);
+#if GF_LAZY_LADDER /* reduced for the y-recovery (its zero test of Z1): a chain of no squarings */
+    FN(sqr_n)(X0, X0, 0);
+    FN(sqr_n)(Z0, Z0, 0);
+    FN(sqr_n)(X1, X1, 0);
+    FN(sqr_n)(Z1, Z1, 0);
 #endif
     FN(cswap)(X0, X1, 0 - prev);
     FN(cswap)(Z0, Z1, 0 - prev);

@@ -402,30 +402,24 @@ static inline void FN(sqr_n3_lazy)(uint64_t *a, uint64_t *b, uint64_t *c, int n)
     FN(sqr_n3_chains)(a, b, c, n, 0);
 }
 
-#if !GF_PAIRS && (GF_LAZY_LOOP || GF_LAZY_LADDER) /* (field.tmpl.h) */
-/* The lazy forms on the SSE level, which has no pairs, for the tau-adic loop's FN(lam_madd_lazy)
- * (lambda.tmpl.h) and the ladder (ladder.tmpl.h): each product stopped after the two folds
- * (FN(vfold2), without FN(vnorm2)), the square one step of a chain of squarings.  The same
- * contract as the pairs' forms below: results below z^(64 NW), congruent mod f, from any NW-word
- * inputs; outputs may alias inputs (every store after the last load).  Their results may only go
- * into the lazy forms, additions, swaps, a chain of squarings or FN(norm). */
+/* The lazy square of the tau-adic loop's addition (FN(lam_madd_lazy), lambda.tmpl.h) and of the
+ * ladder (ladder.tmpl.h), on every level: one step of a chain of squarings, below z^(64 NW) and
+ * congruent mod f, from any NW-word input (GF_RED_FOLD2; without it FN(sqr), whose reduced
+ * result meets the same contract).  r may alias a.  Lazy results, here and in the lazy products
+ * below, may only go into lazy forms, additions, swaps or a chain of squarings, whose end
+ * (FN(sqr_n) with n = 0 alone) normalises them. */
 GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
+#ifdef GF_RED_FOLD2
     __m128i A[GF_NL];
     FN(vload)(A, a);
     FN(vsqr_chain_step)(A);
     FN(vstore)(r, A);
-}
+#else
+    FN(sqr)(r, a);
 #endif
+}
 
 #if GF_LAZY_LADDER
-/* r = a, normalised (degree below m), from a lazy value */
-GF_HOT void FN(norm)(uint64_t *r, const uint64_t *a) {
-    __m128i A[GF_NL];
-    FN(vload)(A, a);
-    FN(vnorm2)(A);
-    FN(vstore)(r, A);
-}
-
 /* r = a b, lazily reduced (in 128-bit registers on every level: the ladder's one single product) */
 GF_HOT void FN(mul_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
     __m128i A[GF_NL], B[GF_NL], C[GF_NW];
@@ -438,20 +432,15 @@ GF_HOT void FN(mul_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
 #endif
 
 #if !GF_PAIRS && GF_LAZY_LOOP
-/* r0 = a0 b0, r1 = a1 b1, one after the other */
+/* r0 = a0 b0, r1 = a1 b1 on the SSE level: FN(mul_lazy) twice, through temporaries as the
+ * pairs' outputs may alias their inputs (as field.tmpl.h's FN(mul2) there) */
 GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
                           const uint64_t *a1, const uint64_t *b1) {
-    __m128i A[GF_NL], B[GF_NL], C[GF_NW], R0[GF_NL], R1[GF_NL];
-    FN(vload)(A, a0);
-    FN(vload)(B, b0);
-    FN(vmul)(C, A, B);
-    FN(vfold2)(R0, C);
-    FN(vload)(A, a1);
-    FN(vload)(B, b1);
-    FN(vmul)(C, A, B);
-    FN(vfold2)(R1, C);
-    FN(vstore)(r0, R0);
-    FN(vstore)(r1, R1);
+    uint64_t t0[GF_NW], t1[GF_NW];
+    FN(mul_lazy)(t0, a0, b0);
+    FN(mul_lazy)(t1, a1, b1);
+    FN(copy)(r0, t0);
+    FN(copy)(r1, t1);
 }
 #endif
 
@@ -492,12 +481,11 @@ GF_HOT void FN(sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint6
     FN(x2_store)(r0, r1, A);
 }
 
-/* Lazy forms for the tau-adic addition (FN(lam_madd_lazy), lambda.tmpl.h): r0 = a0 b0 and r1 =
- * a1 b1, and r = a^2, below z^(64 NW) and congruent mod f; the inputs may be any NW words.  With
- * GF_RED_FOLD2 the products stop after the two folds (GV_FN(vfold2), without GV_FN(vnorm2)) and
- * the square is one step of a chain of squarings (GV_FN(vsqr_chain_step)); without it they are
- * FN(mul2) and FN(sqr), whose reduced results meet the same contract.  Their results may only go
- * into products, squarings and additions of these forms or into a chain of squarings. */
+/* The lazy pair of products for the tau-adic addition (FN(lam_madd_lazy), lambda.tmpl.h) and the
+ * ladder: r0 = a0 b0 and r1 = a1 b1, below z^(64 NW) and congruent mod f; the inputs may be any
+ * NW words.  With GF_RED_FOLD2 the products stop after the two folds (GV_FN(vfold2), without
+ * GV_FN(vnorm2)); without it they are FN(mul2), whose reduced results meet the same contract.
+ * Their results go where FN(sqr_lazy)'s go (above). */
 GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
                           const uint64_t *a1, const uint64_t *b1) {
 #ifdef GF_RED_FOLD2
@@ -509,17 +497,6 @@ GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, 
     FN(x2_store)(r0, r1, R);
 #else
     FN(mul2)(r0, a0, b0, r1, a1, b1);
-#endif
-}
-
-GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
-#ifdef GF_RED_FOLD2
-    __m128i A[GF_NL];
-    FN(vload)(A, a);
-    FN(vsqr_chain_step)(A);
-    FN(vstore)(r, A);
-#else
-    FN(sqr)(r, a);
 #endif
 }
 

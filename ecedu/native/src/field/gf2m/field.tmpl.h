@@ -70,7 +70,7 @@
  * wherever the field has GF_RED_FOLD2: each stops after the two folds, below z^(64 NW) but not
  * normalised (FN(mul_lazy), FN(sqr_lazy), and FN(mul_add_lazy), FN(mul_add_sqr_lazy) on the SSE
  * level, FN(mul2_lazy), FN(sqr2_lazy) on the levels with pairs: clmul128.tmpl.h), and the four
- * coordinates are normalised once, after the loop (FN(norm)).  Measured on an AMD EPYC Zen 4 (6
+ * coordinates are normalised once, after the loop (FN(sqr_n) with n = 0).  Measured on an AMD EPYC Zen 4 (6
  * December 2026), ECDH min TSC ticks of 400-500, the two builds alternated twice (the lower
  * figure of each build):
  *   SSE      sect163r2 28.11k -> 26.05k, sect233r1 43.71k -> 38.48k, sect283r1 83.59k -> 80.16k,
