@@ -16,63 +16,12 @@
  * and the formulas give the right answer when R0 or R1 is infinity.
  */
 
-/* The ladder's operations: the lazy forms where the field has them (GF_LAZY_LADDER,
- * field.tmpl.h: values below z^(64 NW), not normalised, until the end of the loop;
- * clmul128.tmpl.h), else the reduced ones.  Pairs (FN(lad_mul2), FN(lad_sqr2)) on the AVX2 and
- * AVX-512 levels, sums with one reduction (FN(lad_mul_add), FN(lad_mul_add_sqr)) below them. */
-GF_HOT void FN(lad_mul)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
-#if GF_LAZY_LADDER
-    FN(mul_lazy)(r, a, b);
-#else
-    FN(mul)(r, a, b);
-#endif
-}
-
-GF_HOT void FN(lad_sqr)(uint64_t *r, const uint64_t *a) {
-#if GF_LAZY_LADDER
-    FN(sqr_lazy)(r, a);
-#else
-    FN(sqr)(r, a);
-#endif
-}
-
-#if GF_PAIRS
-GF_HOT void FN(lad_mul2)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
-                         const uint64_t *a1, const uint64_t *b1) {
-#if GF_LAZY_LADDER
-    FN(mul2_lazy)(r0, a0, b0, r1, a1, b1);
-#else
-    FN(mul2)(r0, a0, b0, r1, a1, b1);
-#endif
-}
-
-GF_HOT void FN(lad_sqr2)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
-#if GF_LAZY_LADDER
-    FN(sqr2_lazy)(r0, a0, r1, a1);
-#else
-    FN(sqr2)(r0, a0, r1, a1);
-#endif
-}
-#else
-/* r = a b + c d */
-GF_HOT void FN(lad_mul_add)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
-                            const uint64_t *d) {
-#if GF_LAZY_LADDER
-    FN(mul_add_lazy)(r, a, b, c, d);
-#else
-    FN(mul_add)(r, a, b, c, d);
-#endif
-}
-
-/* r = a b + s^2 */
-GF_HOT void FN(lad_mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
-#if GF_LAZY_LADDER
-    FN(mul_add_sqr_lazy)(r, a, b, s);
-#else
-    FN(mul_add_sqr)(r, a, b, s);
-#endif
-}
-#endif
+/* The loop's products and squarings are the lazy forms (FN(mul_lazy), FN(sqr_lazy), the pairs
+ * FN(mul2_lazy), FN(sqr2_lazy) on the AVX2 and AVX-512 levels, the sums with one reduction
+ * FN(mul_add_lazy), FN(mul_add_sqr_lazy) below them; clmul128.tmpl.h): where the field has
+ * GF_RED_FOLD2 (GF_LAZY_LADDER, field.tmpl.h) each stops after the two folds, below z^(64 NW) but
+ * not normalised, and the four coordinates are normalised once, after the loop; elsewhere the
+ * lazy forms are the reduced operations (portable.tmpl.h too). */
 
 /*
  * (ox, oy) = k * (x, y).
@@ -127,45 +76,45 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
         FN(cswap)(Z0, Z1, mask);
 #if GF_PAIRS
         /* the same step, the products and squarings that do not wait for each other two at a
-         * time (FN(lad_mul2), FN(lad_sqr2), above): T, U; X0^2, Z0^2; (T + U)^2, Z0^4;
+         * time (FN(mul2_lazy), FN(sqr2_lazy), above): T, U; X0^2, Z0^2; (T + U)^2, Z0^4;
          * X0^2 Z0^2, T U; x Z1, b Z0^4 */
-        FN(lad_mul2)(t, X0, Z1, u, X1, Z0);
-        FN(lad_sqr2)(s, X0, q, Z0);
+        FN(mul2_lazy)(t, X0, Z1, u, X1, Z0);
+        FN(sqr2_lazy)(s, X0, q, Z0);
         FN(add)(Z1, t, u);
         if (c->b_is_one) { /* public curve constant */
             FN(add)(X0, s, q);
-            FN(lad_sqr2)(Z1, Z1, X0, X0); /* Z1 = (T + U)^2, X0 = (X0^2 + Z0^2)^2 */
-            FN(lad_mul2)(Z0, s, q, X1, t, u);
-            FN(lad_mul)(t, x, Z1);
+            FN(sqr2_lazy)(Z1, Z1, X0, X0); /* Z1 = (T + U)^2, X0 = (X0^2 + Z0^2)^2 */
+            FN(mul2_lazy)(Z0, s, q, X1, t, u);
+            FN(mul_lazy)(t, x, Z1);
             FN(add)(X1, X1, t);
         } else {
             uint64_t z4[GF_NW];
-            FN(lad_sqr2)(Z1, Z1, z4, q);         /* (T + U)^2, Z0^4 */
-            FN(lad_mul2)(Z0, s, q, X1, t, u);    /* X0^2 Z0^2, T U */
-            FN(lad_sqr)(s, s);                   /* X0^4 */
-            FN(lad_mul2)(t, x, Z1, u, c->b, z4); /* x Z1, b Z0^4 */
+            FN(sqr2_lazy)(Z1, Z1, z4, q);         /* (T + U)^2, Z0^4 */
+            FN(mul2_lazy)(Z0, s, q, X1, t, u);    /* X0^2 Z0^2, T U */
+            FN(sqr_lazy)(s, s);                   /* X0^4 */
+            FN(mul2_lazy)(t, x, Z1, u, c->b, z4); /* x Z1, b Z0^4 */
             FN(add)(X1, X1, t);                  /* T U + x Z1 */
             FN(add)(X0, u, s);                   /* b Z0^4 + X0^4 */
         }
 #else
         /* x-only addition into R1; x Z + T U with one reduction */
-        FN(lad_mul)(t, X0, Z1);
-        FN(lad_mul)(u, X1, Z0);
+        FN(mul_lazy)(t, X0, Z1);
+        FN(mul_lazy)(u, X1, Z0);
         FN(add)(Z1, t, u);
-        FN(lad_sqr)(Z1, Z1);
-        FN(lad_mul_add)(X1, t, u, x, Z1);
+        FN(sqr_lazy)(Z1, Z1);
+        FN(mul_add_lazy)(X1, t, u, x, Z1);
         /* x-only doubling of R0 */
-        FN(lad_sqr)(s, X0);
-        FN(lad_sqr)(q, Z0);
-        FN(lad_mul)(Z0, s, q);
+        FN(sqr_lazy)(s, X0);
+        FN(sqr_lazy)(q, Z0);
+        FN(mul_lazy)(Z0, s, q);
         if (c->b_is_one) { /* public curve constant: X^4 + Z^4 = (X^2 + Z^2)^2 */
             FN(add)(s, s, q);
-            FN(lad_sqr)(X0, s);
+            FN(sqr_lazy)(X0, s);
         } else {           /* X^4 + b Z^4, one reduction.  (Tried: (X^2 + sqrt(b) Z^2)^2
                             * with sqrt(b) precomputed, one squaring fewer but a
                             * longer chain: measured 3% slower at m = 233, SSE4.1.) */
-            FN(lad_sqr)(q, q);
-            FN(lad_mul_add_sqr)(X0, q, c->b, s);
+            FN(sqr_lazy)(q, q);
+            FN(mul_add_sqr_lazy)(X0, q, c->b, s);
         }
 #endif
     }

@@ -419,19 +419,22 @@ GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) {
 #endif
 }
 
-#if GF_LAZY_LADDER
-/* r = a b, lazily reduced (in 128-bit registers on every level: the ladder's one single product) */
+/* r = a b, lazily reduced (in 128-bit registers on every level: the ladder's one single product);
+ * without GF_RED_FOLD2 FN(mul), as for FN(sqr_lazy) */
 GF_HOT void FN(mul_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b) {
+#ifdef GF_RED_FOLD2
     __m128i A[GF_NL], B[GF_NL], C[GF_NW];
     FN(vload)(A, a);
     FN(vload)(B, b);
     FN(vmul)(C, A, B);
     FN(vfold2)(A, C);
     FN(vstore)(r, A);
-}
+#else
+    FN(mul)(r, a, b);
 #endif
+}
 
-#if !GF_PAIRS && GF_LAZY_LOOP
+#if !GF_PAIRS
 /* r0 = a0 b0, r1 = a1 b1 on the SSE level: FN(mul_lazy) twice, through temporaries as the
  * pairs' outputs may alias their inputs (as field.tmpl.h's FN(mul2) there) */
 GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, uint64_t *r1,
@@ -444,8 +447,9 @@ GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, 
 }
 #endif
 
-#if GF_LAZY_LADDER && !GF_PAIRS
-/* r = a b + c d and r = a b + s^2, one pair of folds for the sum */
+#if !GF_PAIRS
+/* r = a b + c d and r = a b + s^2, one pair of folds for the sum (FN(mul_add_as): without
+ * GF_RED_FOLD2 the full reduction) */
 GF_HOT void FN(mul_add_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
                              const uint64_t *d) {
     FN(mul_add_as)(r, a, b, c, d, 1);
@@ -500,15 +504,17 @@ GF_HOT void FN(mul2_lazy)(uint64_t *r0, const uint64_t *a0, const uint64_t *b0, 
 #endif
 }
 
-#if GF_LAZY_LADDER
 /* r0 = a0^2 and r1 = a1^2, lazily reduced like FN(mul2_lazy) (one step of a chain of squarings,
- * side by side), for the ladder (ladder.tmpl.h). */
+ * side by side), for the ladder (ladder.tmpl.h); without GF_RED_FOLD2 FN(sqr2). */
 GF_HOT void FN(sqr2_lazy)(uint64_t *r0, const uint64_t *a0, uint64_t *r1, const uint64_t *a1) {
+#ifdef GF_RED_FOLD2
     __m256i A[GF_NL];
     FN(x2_load)(A, a0, a1);
     FN(x2_vsqr_chain_step)(A);
     FN(x2_store)(r0, r1, A);
-}
+#else
+    FN(sqr2)(r0, a0, r1, a1);
 #endif
+}
 #endif
 

@@ -143,6 +143,21 @@ GF_HOT void FN(mul_add_sqr)(uint64_t *r, const uint64_t *a, const uint64_t *b, c
     FN(reduce)(r, p);
 }
 
+/* The lazy forms of the PCLMULQDQ levels (clmul128.tmpl.h), which the ladder calls on every level:
+ * here the reduced operations, whose results meet their contract (below z^(64 NW), congruent). */
+GF_HOT void FN(mul_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b) { FN(mul)(r, a, b); }
+
+GF_HOT void FN(sqr_lazy)(uint64_t *r, const uint64_t *a) { FN(sqr)(r, a); }
+
+GF_HOT void FN(mul_add_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *c,
+                             const uint64_t *d) {
+    FN(mul_add)(r, a, b, c, d);
+}
+
+GF_HOT void FN(mul_add_sqr_lazy)(uint64_t *r, const uint64_t *a, const uint64_t *b, const uint64_t *s) {
+    FN(mul_add_sqr)(r, a, b, s);
+}
+
 /* r = a^(2^n), n >= 0 (public). */
 static inline void FN(sqr_n)(uint64_t *r, const uint64_t *a, int n) {
     for (int i = 0; i < GF_NW; i++) r[i] = a[i];
