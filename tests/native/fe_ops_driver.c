@@ -260,6 +260,27 @@ HALF(p384i, 48) /* fe_p384_ifma.h's lane-wise halving (ifma level only) */
 HALF(p521i, 66) /* fe_p521_ifma.h's rotation by one bit (ifma level only) */
 #pragma GCC pop_options
 
+/* fe_p521_unsat.h's fused linear combination p521u_lin (the FE_LIN of curve/prime/sw.tmpl.h's
+ * doubling), at its three uses and at the ends of its input bound: input lines "l.p521u <a> <b>",
+ * output 12a - 9b, 4a - b, 3a - 8b for (a, b), (a, b + T) and (a + T, b), T = (2^58 - 1) *
+ * sum_i 2^(58 i): limbs of b + T, a + T up to 2^59 - 2, the largest loose limbs (the first pair
+ * of ends needs all of 64p against 9 b, the second keeps the sum below 2^64). */
+static void lin_p521u(const uint8_t *ab, const uint8_t *bb) {
+    static const uint64_t k[3][2] = {{12, 9}, {4, 1}, {3, 8}};
+    p521u_fe a, b, t, x, y;
+    uint8_t o[66];
+    p521u_from_bytes(&a, ab), p521u_from_bytes(&b, bb);
+    for (int round = 0; round < 3; round++) {
+        x = a, y = b;
+        for (int i = 0; i < 9; i++) {
+            if (round == 1) y.v[i] += (1ULL << 58) - 1;
+            if (round == 2) x.v[i] += (1ULL << 58) - 1;
+        }
+        for (int j = 0; j < 3; j++) p521u_lin(&t, k[j][0], &x, k[j][1], &y), p521u_to_bytes(o, &t), put(o, 66);
+    }
+    putchar('\n');
+}
+
 /* The variable-time inversions of the fields that have one (<prefix>_inv_vartime: sw.tmpl.h's
  * FE_INV_VARTIME, the inversion of a public point's table): input lines "v.<field> <a> <b>",
  * output a^-1 and (a + b)^-1 (0 -> 0; a + b a lazily reduced sum, as the table's products are). */
@@ -297,6 +318,7 @@ int main(int argc, char **argv) {
         {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
         {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
         {"h.p224w", 28, half_p224w}, {"h.p224f", 28, half_p224f}, {"h.p384f", 48, half_p384f}, {"h.p521u", 66, half_p521u},
+        {"l.p521u", 66, lin_p521u},
         {"v.p256m", 32, invv_p256m}, {"v.p224f", 28, invv_p224f}, {"v.p384f", 48, invv_p384f}, {"v.p521u", 66, invv_p521u},
         {"v.p384i", 48, invv_p384i}, {"v.p521i", 66, invv_p521i},
     };

@@ -180,6 +180,22 @@ def test_half_of_the_saturated_fields(driver, level):
     _check_pairs(driver, level, "h", HALF_FIELDS, expect)
 
 
+def test_fused_linear_combination_p521u(driver):
+    """fe_p521_unsat.h's p521u_lin (the FE_LIN of curve/prime/sw.tmpl.h's P-521 doubling:
+    12 B - 9 F, 4 B - B', 3 t - 8 G), on canonical inputs and with the limbs of b, then of a,
+    at the top of the loose bound (the driver adds T to them), against Python."""
+    p = 2**521 - 1
+    top = sum(((1 << 58) - 1) << (58 * i) for i in range(9))
+
+    def expect(p, a, b):
+        out = []
+        for x, y in ((a, b), (a, b + top), (a + top, b)):
+            out += [(12 * x - 9 * y) % p, (4 * x - y) % p, (3 * x - 8 * y) % p]
+        return out
+
+    _check_pairs(driver, "best", "l", ["p521u"], expect)  # one C code at every level
+
+
 INV_VARTIME_FIELDS = ["p256m", "p224f", "p384f", "p521u"] + (["p384i", "p521i"] if IFMA else [])
 
 

@@ -32,6 +32,7 @@
 #undef FE_IS_ZERO
 #undef FE_INV
 #undef FE_HALF
+#undef FE_LIN
 #undef FE_INV_VARTIME
 #undef PC_AFFINE_TABLE
 #undef PC

@@ -13,6 +13,9 @@
  *     FE_SUB  FE_NEG  FE_CMOV  FE_IS_ZERO  FE_INV
  *   and optionally FE_HALF (r = a / 2 mod p, as fe_sat.tmpl.h's FE_NAME(half)): then the
  *   a = -3 Jacobian doubling takes the variant with fewer additions (PC(jdbl))
+ *   or FE_LIN (FE_LIN(r, ka, a, kb, b): r = ka a - kb b mod p for public 1 <= ka <= 12,
+ *   0 <= kb <= 9, as fe_p521_unsat.h's p521u_lin): the a = -3 doubling by 3M + 5S with its
+ *   additions fused into three such combinations (PC(jdbl); it takes precedence over FE_HALF)
  *   and optionally PC_AFFINE_TABLE 1: PC(mul) adds from an affine table (see there)
  *   and optionally FE_INV_VARTIME (a^-1 in variable time, for a PUBLIC a: the fields'
  *   <prefix>_inv_vartime, scalar/modinv.h's modinv_vartime): the inversion that makes a table
@@ -362,7 +365,39 @@ typedef struct {
 
 /* r = 2 p, Jacobian.  Correct for every point of the curve: the order n is an odd prime, so no
  * finite point has Y = 0, and Z = 0 (infinity) gives Z3 = 0.  r may alias p. */
-#if !PC_A_ZERO && defined(FE_HALF)
+#if !PC_A_ZERO && defined(FE_LIN)
+/* a = -3, with fused linear combinations: GECC Alg. 3.21's formulas by the 3M + 5S count of the
+ * version without FE_HALF below, on the quantities
+ *     D = Z^2,  C = Y^2,  E = X^2 - Z^4 = (X + D)(X - D),  F = E^2,  B = X C,  G = C^2,
+ * so that alpha = 3 E, beta = 4 X Y^2 = 4 B, and
+ *     X3 = alpha^2 - 2 beta = 9 F - 8 B,   B' = beta - X3 = 12 B - 9 F,
+ *     Y3 = alpha (beta - X3) - 8 Y^4 = 3 E B' - 8 G,   Z3 = (Y + Z)^2 - C - D = 2 Y Z:
+ * X3 = 4 B - B', and each of B', X3, Y3 is one FE_LIN (small multiples and a difference, one
+ * carry step on an unsaturated field) where the other versions spend chains of additions.
+ * For a field whose squaring is well below its product: fe_p521_unsat.h (P-521 at the portable
+ * and MULX levels; 100 and 70 TSC ticks), where the 4M + 4S version with the halving measured
+ * 788 TSC ticks per doubling and this one 735 (AMD EPYC Zen 4, dependent chain, min of 3000 x
+ * 100, in a driver that includes gfp_secp521r1.c; the same points over 1000 doublings). */
+static void PC(jdbl)(PC(jac) *r, const PC(jac) *p) {
+    FE_T D, C, s, t, E, F, B, G, Bp;
+    FE_SQR(&D, &p->Z);
+    FE_SQR(&C, &p->Y);
+    FE_ADD(&s, &p->X, &D);
+    FE_SUB(&t, &p->X, &D);
+    FE_MUL(&E, &s, &t); /* X^2 - Z^4 */
+    FE_ADD(&t, &p->Y, &p->Z);
+    FE_SQR(&F, &E);
+    FE_MUL(&B, &p->X, &C);
+    FE_SQR(&s, &t);
+    FE_LIN(&Bp, 12, &B, 9, &F); /* beta - X3 */
+    FE_SQR(&G, &C);
+    FE_SUB(&s, &s, &C);
+    FE_SUB(&r->Z, &s, &D); /* Z3 = (Y + Z)^2 - Y^2 - Z^2 = 2 Y Z (p->Y, p->Z not read after this) */
+    FE_MUL(&t, &E, &Bp);
+    FE_LIN(&r->X, 4, &B, 1, &Bp); /* X3 = 9 F - 8 B */
+    FE_LIN(&r->Y, 3, &t, 8, &G);  /* Y3 = 3 E (beta - X3) - 8 Y^4 */
+}
+#elif !PC_A_ZERO && defined(FE_HALF)
 /* a = -3, with a halving: GECC Alg. 3.21's formulas (alpha = 3 (X - Z^2)(X + Z^2) = 3 X^2 + a Z^4)
  * on Y' = 2Y: with G = Y'^2 = 4 Y^2, B = X G = 4 X Y^2 (GECC's "B = 4 X Y^2" with no doubling
  * additions) and Z3 = Y' Z = 2 Y Z,

@@ -36,10 +36,11 @@ static const uint64_t P521U_8P[9] = {
     (1ULL << 60) - 4, (1ULL << 60) - 4, (1ULL << 60) - 4, (1ULL << 60) - 4,
 };
 
-/* Limbs < 2^61 -> loose, by ONE PARALLEL carry step: every limb keeps its low 58 bits and
+/* Any limbs (< 2^64) -> loose, by ONE PARALLEL carry step: every limb keeps its low 58 bits and
  * receives the carry of the limb below it (limb 0 the carry out of limb 8, twice: 2^522 = 2),
  *     v_i' = (v_i mod 2^58) + (v_(i-1) >> 58),   v_0' = (v_0 mod 2^58) + 2 (v_8 >> 58),
- * the same value mod p.  The carries are < 2^3, so v_i' < 2^58 + 2^4 < 2^59: loose.  Nine
+ * the same value mod p.  The carries are < 2^6, so v_i' < 2^58 + 2^7 < 2^59: loose (after
+ * add and sub, whose limbs are < 2^61, the carries are < 2^3).  Nine
  * independent limbs instead of a carry chain through them (measured: an addition 17 ->
  * TSC ticks in a dependent chain on the EPYC). */
 static inline void p521u_carry(uint64_t v[9]) {
@@ -184,6 +185,23 @@ static inline void p521u_add(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) 
 /* a - b + 8p: every limb non-negative (8p's limbs >= 2^59 > b's) and < 2^61. */
 static inline void p521u_sub(p521u_fe *r, const p521u_fe *a, const p521u_fe *b) {
     for (int i = 0; i < 9; i++) r->v[i] = ecedu_in_reg(a->v[i] + P521U_8P[i] - b->v[i]);
+    p521u_carry(r->v);
+}
+
+/*
+ * r = ka a - kb b (mod p) for small PUBLIC constants 1 <= ka <= 12 and 0 <= kb <= 9, in one
+ * parallel carry step: the fused linear combinations of the a = -3 doubling (FE_LIN of
+ * curve/prime/sw.tmpl.h: 12 B - 9 C, 4 B - D, 3 E - 8 F).  Limb by limb
+ *     ka a_i + 64p_i - kb b_i,   64p = 8 (8p) (P521U_8P: limbs 2^60 - 8 and 2^60 - 4),
+ * with a_i, b_i < 2^59 (loose): 64p's limbs 2^63 - 64 and 2^63 - 32 are above kb b_i < 9 2^59
+ * < 2^62.2, so no limb goes below zero, and the sum stays below ka 2^59 + 2^63 <= 1.5 2^62 + 2^63
+ * < 2^64 (no wrap); p521u_carry then makes it loose.  64p = 0 (mod p), so r = ka a - kb b.
+ * With it the 3M + 5S doubling has three of these and five additions or subtractions where
+ * it had fifteen of those (sw.tmpl.h, PC(jdbl)).
+ */
+static inline void p521u_lin(p521u_fe *r, const uint64_t ka, const p521u_fe *a, const uint64_t kb,
+                             const p521u_fe *b) {
+    for (int i = 0; i < 9; i++) r->v[i] = ecedu_in_reg(ka * a->v[i] + 8 * P521U_8P[i] - kb * b->v[i]);
     p521u_carry(r->v);
 }
 
