@@ -253,33 +253,43 @@ HALF(p256m, 32)
 HALF(p224w, 28)
 HALF(p224f, 28)
 HALF(p384f, 48) /* fe_p384_fold.h's own (assembly) halving */
-HALF(p521u, 66) /* fe_p521_unsat.h's rotation by one bit */
 #pragma GCC push_options
 #pragma GCC target("avx512f,avx512vl,avx512ifma")
 HALF(p384i, 48) /* fe_p384_ifma.h's lane-wise halving (ifma level only) */
-HALF(p521i, 66) /* fe_p521_ifma.h's rotation by one bit (ifma level only) */
 #pragma GCC pop_options
 
-/* fe_p521_unsat.h's fused linear combination p521u_lin (the FE_LIN of curve/prime/sw.tmpl.h's
- * doubling), at its three uses and at the ends of its input bound: input lines "l.p521u <a> <b>",
- * output 12a - 9b, 4a - b, 3a - 8b for (a, b), (a, b + T) and (a + T, b), T = (2^58 - 1) *
- * sum_i 2^(58 i): limbs of b + T, a + T up to 2^59 - 2, the largest loose limbs (the first pair
- * of ends needs all of 64p against 9 b, the second keeps the sum below 2^64). */
-static void lin_p521u(const uint8_t *ab, const uint8_t *bb) {
-    static const uint64_t k[3][2] = {{12, 9}, {4, 1}, {3, 8}};
-    p521u_fe a, b, t, x, y;
-    uint8_t o[66];
-    p521u_from_bytes(&a, ab), p521u_from_bytes(&b, bb);
-    for (int round = 0; round < 3; round++) {
-        x = a, y = b;
-        for (int i = 0; i < 9; i++) {
-            if (round == 1) y.v[i] += (1ULL << 58) - 1;
-            if (round == 2) x.v[i] += (1ULL << 58) - 1;
-        }
-        for (int j = 0; j < 3; j++) p521u_lin(&t, k[j][0], &x, k[j][1], &y), p521u_to_bytes(o, &t), put(o, 66);
+/* The fused linear combinations of fe_p521_unsat.h and fe_p521_ifma.h (p521u_lin, p521i_lin: the
+ * FE_LIN of curve/prime/sw.tmpl.h's doubling), at their three uses and at the ends of their input
+ * bound: input lines "l.<field> <a> <b>", output 12a - 9b, 4a - b, 3a - 8b for (a, b), (a, b + T)
+ * and (a + T, b), T = (2^r - 1) sum_i 2^(r i) in the field's radix r (58, 48): limbs of b + T and
+ * a + T up to 2^(r+1) - 2, the largest loose limbs (the first pair of ends needs all of the
+ * multiple of p against 9 b, the second keeps the sum within its lanes). */
+#define LIN(pfx)                                                                              \
+    static void lin_##pfx(const uint8_t *ab, const uint8_t *bb) {                             \
+        static const uint64_t k[3][2] = {{12, 9}, {4, 1}, {3, 8}};                            \
+        pfx##_fe a, b, t, x, y;                                                               \
+        uint8_t o[66];                                                                        \
+        pfx##_from_bytes(&a, ab), pfx##_from_bytes(&b, bb);                                   \
+        for (int round = 0; round < 3; round++) {                                             \
+            x = a, y = b;                                                                     \
+            for (int i = 0; i < TOPN_##pfx; i++) {                                            \
+                if (round == 1) y.v[i] += TOP_##pfx;                                          \
+                if (round == 2) x.v[i] += TOP_##pfx;                                          \
+            }                                                                                 \
+            for (int j = 0; j < 3; j++)                                                       \
+                pfx##_lin(&t, k[j][0], &x, k[j][1], &y), pfx##_to_bytes(o, &t), put(o, 66);   \
+        }                                                                                     \
+        putchar('\n');                                                                        \
     }
-    putchar('\n');
-}
+#define TOPN_p521u 9
+#define TOP_p521u ((1ULL << 58) - 1) /* nine 58-bit limbs */
+#define TOPN_p521i 11
+#define TOP_p521i ((1ULL << 48) - 1) /* eleven 48-bit limbs */
+LIN(p521u)
+#pragma GCC push_options
+#pragma GCC target("avx512f,avx512vl,avx512ifma")
+LIN(p521i) /* ifma level only */
+#pragma GCC pop_options
 
 /* The variable-time inversions of the fields that have one (<prefix>_inv_vartime: sw.tmpl.h's
  * FE_INV_VARTIME, the inversion of a public point's table): input lines "v.<field> <a> <b>",
@@ -314,11 +324,11 @@ int main(int argc, char **argv) {
         {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp}, {"p160c", 20, run_p160c},
         {"p192f", 24, run_p192f}, {"p224f", 28, run_p224f}, {"p384f", 48, run_p384f}, {"fe25519", 32, run_fe25519},
         {"fe25519x", 32, run_fe25519x}, {"r.fe25519x", 32, raw_fe25519x}, {"p521i", 66, run_p521i},
-        {"p384i", 48, run_p384i}, {"h.p384i", 48, half_p384i}, {"h.p521i", 66, half_p521i},
+        {"p384i", 48, run_p384i}, {"h.p384i", 48, half_p384i},
         {"h.p192s", 24, half_p192s}, {"h.p224s", 28, half_p224s}, {"h.p256s", 32, half_p256s},
         {"h.p384s", 48, half_p384s}, {"h.p521m", 66, half_p521m}, {"h.p256m", 32, half_p256m},
-        {"h.p224w", 28, half_p224w}, {"h.p224f", 28, half_p224f}, {"h.p384f", 48, half_p384f}, {"h.p521u", 66, half_p521u},
-        {"l.p521u", 66, lin_p521u},
+        {"h.p224w", 28, half_p224w}, {"h.p224f", 28, half_p224f}, {"h.p384f", 48, half_p384f},
+        {"l.p521u", 66, lin_p521u}, {"l.p521i", 66, lin_p521i},
         {"v.p256m", 32, invv_p256m}, {"v.p224f", 28, invv_p224f}, {"v.p384f", 48, invv_p384f}, {"v.p521u", 66, invv_p521u},
         {"v.p384i", 48, invv_p384i}, {"v.p521i", 66, invv_p521i},
     };

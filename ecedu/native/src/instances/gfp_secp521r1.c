@@ -12,10 +12,11 @@
  * per call by cpu.c's public flag ecedu_gfp_ifma_enabled().  Measured (the EPYC, shared machine,
  * noisy: python -m ecedu speed ecdh --curves P-521 --seconds 0.3 --windows 3 --openssl-runs 1, with
  * ECEDU_PRIME_IMPL=ifma and =mulx alternating): ECDH 6000-6400 against 3600-4500 per second.  The
- * doubling here is the 3M + 5S one with fused combinations (FE_LIN; the IFMA copy keeps FE_HALF's
- * 4M + 4S): AMD EPYC Zen 4, mulx level, `python -m ecedu speed ecdh|ecdsa --cycles --curves P-521
- * --runs 300`, two alternations of the builds, min TSC ticks: ECDH 585k -> 563k, verification
- * 597k -> 576k (signing has no doublings: unchanged).  Constants:
+ * doubling of both copies is the 3M + 5S one with fused combinations (FE_LIN), in place of the
+ * 4M + 4S one with a halving: AMD EPYC Zen 4, `python -m ecedu speed ecdh|ecdsa --cycles --curves
+ * P-521 --runs 300`, two alternations of the builds, min TSC ticks: mulx level ECDH 585k -> 563k,
+ * verification 597k -> 576k; ifma level ECDH 359k -> 354.5k, verification 364k -> 360k (signing
+ * has no doublings: unchanged).  Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"

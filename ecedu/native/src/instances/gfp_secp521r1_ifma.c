@@ -17,7 +17,7 @@
 #define FE(name) p521i_##name
 #define FE_BYTES P521I_BYTES
 #include "field/gfp/fe_bind.h"
-#define FE_HALF FE(half) /* the a = -3 doubling with a halving (sw.tmpl.h PC(jdbl)) */
+#define FE_LIN FE(lin) /* the a = -3 doubling by 3M + 5S with fused combinations (sw.tmpl.h PC(jdbl)) */
 
 /* the curve */
 #define PC(name) p521_##name

@@ -374,10 +374,11 @@ typedef struct {
  *     Y3 = alpha (beta - X3) - 8 Y^4 = 3 E B' - 8 G,   Z3 = (Y + Z)^2 - C - D = 2 Y Z:
  * X3 = 4 B - B', and each of B', X3, Y3 is one FE_LIN (small multiples and a difference, one
  * carry step on an unsaturated field) where the other versions spend chains of additions.
- * For a field whose squaring is well below its product: fe_p521_unsat.h (P-521 at the portable
- * and MULX levels; 100 and 70 TSC ticks), where the 4M + 4S version with the halving measured
- * 788 TSC ticks per doubling and this one 735 (AMD EPYC Zen 4, dependent chain, min of 3000 x
- * 100, in a driver that includes gfp_secp521r1.c; the same points over 1000 doublings). */
+ * Where the squaring is well below the product, as in fe_p521_unsat.h (P-521 at the portable
+ * and MULX levels; 70 and 100 TSC ticks), this is the faster doubling: 788 -> 745 TSC ticks
+ * against the 4M + 4S version with the halving; with fe_p521_ifma.h (the IFMA level, square and
+ * product alike) still 479 -> 470, by the fewer additions (AMD EPYC Zen 4, dependent chains,
+ * min of 3000 x 100, in drivers that include the instance; the same points as before). */
 static void PC(jdbl)(PC(jac) *r, const PC(jac) *p) {
     FE_T D, C, s, t, E, F, B, G, Bp;
     FE_SQR(&D, &p->Z);

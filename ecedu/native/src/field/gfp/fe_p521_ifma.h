@@ -225,26 +225,31 @@ static inline void p521i_sub(p521i_fe *r, const p521i_fe *a, const p521i_fe *b) 
                       _mm512_sub_epi64(_mm512_add_epi64(P521I_LOAD1(a->v), K1), P521I_LOAD1(b->v)));
 }
 
+/* k V lane by lane for a small PUBLIC k < 16, by shifts and additions (k is a constant once
+ * inlined, and the tests on its bits disappear): IFMA has no full 64-bit product by a constant
+ * without AVX512DQ. */
+static inline __attribute__((always_inline)) __m512i p521i_times_small(__m512i V, const uint64_t k) {
+    __m512i s = _mm512_setzero_si512();
+    for (int j = 0; j < 4; j++)
+        if ((k >> j) & 1) s = _mm512_add_epi64(s, _mm512_slli_epi64(V, j));
+    return s;
+}
+
 /*
- * r = a / 2 mod p (the FE_HALF of curve/prime/sw.tmpl.h).  p = 2^521 - 1, so 2 * 2^520 = 1 (mod p):
- * halving is a rotation by one bit, a / 2 = (a - a_0 mod 2) / 2 + (a_0 mod 2) 2^520 (mod p).  On the
- * limbs: h_i = (a_i >> 1) + (a_(i+1) mod 2) 2^47 for i < 10 (the bit a limb loses goes to the top of
- * the limb below), and 2^520 = 2^(10 * 48 + 40) puts a_0 mod 2 at bit 40 of limb 10:
- *     sum h_i 2^(48 i) = (a - (a_0 mod 2)) / 2 + (a_0 mod 2) 2^520.
- * Bounds: a_i < 2^49 (loose), so h_i < 2^48 + 2^47 and h_10 < 2^48 + 2^40: loose again, no carry.
- * A dozen vector operations, no branch; lane 11 stays 0 (a_11 = 0).
+ * r = ka a - kb b (mod p) for small PUBLIC constants 1 <= ka <= 12 and 0 <= kb <= 9 (the FE_LIN of
+ * curve/prime/sw.tmpl.h, as fe_p521_unsat.h's p521u_lin): lane by lane ka a_i + 4096p_i - kb b_i,
+ * 4096p = 8 (512p) with limbs 2^53 - 4096 and 2^53 - 32, above kb b_i < 9 2^49 < 2^52.2 (no lane
+ * below zero), the sum < 12 2^49 + 2^53 < 2^54; then the one carry step (lanes < 2^63).
  */
-static inline void p521i_half(p521i_fe *r, const p521i_fe *a) {
-    const __m512i one = _mm512_set1_epi64(1), Z = _mm512_setzero_si512();
-    const __m512i A0 = _mm512_loadu_si512(a->v), A1 = P521I_LOAD1(a->v); /* limbs 0..7, 8..11 */
-    const __m512i b0 = _mm512_and_si512(A0, one), b1 = _mm512_and_si512(A1, one);
-    /* lane i: the bit of limb i + 1 (limbs 1..8 for R0; limbs 9, 10 for R1's lanes 0, 1) */
-    const __m512i R0 = _mm512_add_epi64(_mm512_srli_epi64(A0, 1), _mm512_slli_epi64(P521I_AL(b1, b0, 1), 47));
-    const __m512i up = _mm512_maskz_slli_epi64(0x3, P521I_AL(Z, b1, 1), 47);
-    const __m512i top = _mm512_maskz_slli_epi64(0x4, _mm512_broadcastq_epi64(_mm512_castsi512_si128(b0)), 40);
-    const __m512i R1 = _mm512_add_epi64(_mm512_srli_epi64(A1, 1), _mm512_add_epi64(up, top));
-    _mm512_storeu_si512(r->v, R0);
-    _mm256_storeu_si256((__m256i *)(r->v + 8), _mm512_castsi512_si256(R1));
+static inline __attribute__((always_inline)) void p521i_lin(p521i_fe *r, const uint64_t ka, const p521i_fe *a,
+                                                            const uint64_t kb, const p521i_fe *b) {
+    const __m512i K0 = _mm512_slli_epi64(_mm512_loadu_si512(P521I_512P), 3);
+    const __m512i K1 = _mm512_slli_epi64(P521I_LOAD1(P521I_512P), 3);
+    p521i_carry_store(r->v,
+                      _mm512_sub_epi64(_mm512_add_epi64(p521i_times_small(_mm512_loadu_si512(a->v), ka), K0),
+                                       p521i_times_small(_mm512_loadu_si512(b->v), kb)),
+                      _mm512_sub_epi64(_mm512_add_epi64(p521i_times_small(P521I_LOAD1(a->v), ka), K1),
+                                       p521i_times_small(P521I_LOAD1(b->v), kb)));
 }
 
 static inline void p521i_neg(p521i_fe *r, const p521i_fe *a) {

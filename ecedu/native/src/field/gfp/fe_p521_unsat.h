@@ -210,20 +210,6 @@ static inline void p521u_neg(p521u_fe *r, const p521u_fe *a) {
     p521u_sub(r, &zero, a);
 }
 
-/*
- * r = a / 2 mod p (the FE_HALF of curve/prime/sw.tmpl.h).  p = 2^521 - 1, so 2 * 2^520 = 1 (mod p):
- * halving is a rotation by one bit, a / 2 = (a - a_0 mod 2) / 2 + (a_0 mod 2) 2^520 (mod p).  On the
- * limbs: h_i = (a_i >> 1) + (a_(i+1) mod 2) 2^57 for i < 8 (the bit a limb loses goes to the top of
- * the limb below), and 2^520 = 2^(8 * 58 + 56) puts a_0 mod 2 at bit 56 of limb 8.
- * Bounds: a_i < 2^59 (loose), so h_i < 2^58 + 2^57 and h_8 < 2^58 + 2^56: loose again, no carry.
- * No branch.
- */
-static inline void p521u_half(p521u_fe *r, const p521u_fe *a) {
-    const uint64_t low = a->v[0] & 1;
-    for (int i = 0; i < 8; i++) r->v[i] = (a->v[i] >> 1) + ((a->v[i + 1] & 1) << 57);
-    r->v[8] = (a->v[8] >> 1) + (low << 56);
-}
-
 /* No register barrier here: the table scans of the curve (PC(select)) are memory to memory,
  * and their SSE code measured faster (P-521 k Q 250 -> 215 us in one build; code placement
  * moves P-521 by several per cent from build to build, see build.py). */
