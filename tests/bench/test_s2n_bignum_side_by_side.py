@@ -75,11 +75,12 @@ for line in sys.stdin:
 """
 
 
-def stand_in(tmp_path, wrong: bool) -> Path:
+def stand_in_args(tmp_path, wrong: bool) -> list[str]:
+    """The tool's arguments for one short round with a stand-in driver (right or wrong results)."""
     prog = tmp_path / "driver"
     prog.write_text(STAND_IN.format(python=sys.executable, tests=str(Path(__file__).parent), wrong=wrong))
     prog.chmod(0o755)
-    return prog
+    return [str(tmp_path), "--driver", str(prog), "--core", "0", "--rounds", "1", "--runs", "5"]
 
 
 @pytest.fixture
@@ -93,17 +94,7 @@ def native_ready():
 
 
 def test_table_gives_both_ratios(tmp_path, capsys, native_ready):
-    args = [
-        str(tmp_path),
-        "--driver",
-        str(stand_in(tmp_path, False)),
-        "--core",
-        "0",
-        "--rounds",
-        "1",
-        "--runs",
-        "5",
-    ]
+    args = stand_in_args(tmp_path, False)
     assert side.main(args) == 0
     lines = capsys.readouterr().out.splitlines()
     assert "ratio: medians   mins" in lines[1]
@@ -116,17 +107,7 @@ def test_table_gives_both_ratios(tmp_path, capsys, native_ready):
 
 
 def test_a_wrong_result_stops_the_run(tmp_path, native_ready):
-    args = [
-        str(tmp_path),
-        "--driver",
-        str(stand_in(tmp_path, True)),
-        "--core",
-        "0",
-        "--rounds",
-        "1",
-        "--runs",
-        "5",
-    ]
+    args = stand_in_args(tmp_path, True)
     with pytest.raises(RuntimeError, match="wrong result"):
         side.main(args)
 
