@@ -70,8 +70,8 @@ GF_HOT void FN(reduce)(uint64_t *r, uint64_t *c) {
     for (int i = 0; i < GF_NW; i++) r[i] = c[i];
 }
 
-/* Multiplication: the same one-level multi-way Karatsuba as the PCLMUL path
- * (see FN(vmul) above), on 64-bit words. */
+/* Multiplication: the same one-level multi-way Karatsuba as the PCLMUL path's GV_FN(vmul_ka)
+ * (field/gf2m/lanes.tmpl.h; for nine words that path splits in three first), on 64-bit words. */
 GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
     uint64_t dl[GF_NW], dh[GF_NW];
     for (int i = 0; i < 2 * GF_NW; i++) c[i] = 0;
