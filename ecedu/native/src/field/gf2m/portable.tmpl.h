@@ -71,7 +71,7 @@ GF_HOT void FN(reduce)(uint64_t *r, uint64_t *c) {
 }
 
 /* Multiplication: the same one-level multi-way Karatsuba as the PCLMUL path's GV_FN(vmul_ka)
- * (field/gf2m/lanes.tmpl.h; for nine words that path splits in three first), on 64-bit words. */
+ * (field/gf2m/lanes.tmpl.h; for seven and nine words that path splits into blocks first), on 64-bit words. */
 GF_HOT void FN(mul_unreduced)(uint64_t *c, const uint64_t *a, const uint64_t *b) {
     uint64_t dl[GF_NW], dh[GF_NW];
     for (int i = 0; i < 2 * GF_NW; i++) c[i] = 0;
