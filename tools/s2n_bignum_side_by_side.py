@@ -85,16 +85,15 @@ def inputs(seed: int = 2026) -> dict[str, tuple[int, list[int]]]:
             out[fn] = (rng.getrandbits(256), words(9, 4))
             continue
         c = get_curve(target)
-        nw = kw
         k = rng.randrange(1, c.n)
         x, y = c.G
         if form == "affine":
-            pt = words(x, nw) + words(y, nw)
+            pt = words(x, kw) + words(y, kw)
         elif form == "montgomery-jacobian":
-            R = pow(2, 64 * nw, c.p)
-            pt = words(x * R % c.p, nw) + words(y * R % c.p, nw) + words(R, nw)
+            R = pow(2, 64 * kw, c.p)
+            pt = words(x * R % c.p, kw) + words(y * R % c.p, kw) + words(R, kw)
         else:
-            pt = words(x, nw) + words(y, nw) + words(1, nw)
+            pt = words(x, kw) + words(y, kw) + words(1, kw)
         out[fn] = (k, pt)
     return out
 
@@ -135,8 +134,10 @@ def build(s2n_dir: Path, out: Path) -> Path:
 def theirs(driver: Path, core: int, runs: int, ins: dict) -> dict[str, tuple[float, float]]:
     """The driver's (min, median) per function, after checking each result (RuntimeError if one
     is wrong)."""
-    lines = [" ".join([fn, *(f"{w:x}" for w in words(k, kw)), *(f"{w:x}" for w in ins[fn][1])])
-             for _, fn, kw, _ in PAIRS for k in [ins[fn][0]]]  # fmt: skip
+    lines = []
+    for _, fn, kw, _ in PAIRS:
+        k, point = ins[fn]
+        lines.append(" ".join([fn, *(f"{w:x}" for w in words(k, kw)), *(f"{w:x}" for w in point)]))
     out = subprocess.run(
         ["taskset", "-c", str(core), str(driver), str(runs)],
         input="\n".join(lines) + "\n", capture_output=True, text=True, check=True,

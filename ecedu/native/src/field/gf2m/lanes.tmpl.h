@@ -504,6 +504,15 @@ GF_INL void GV_FN(vcombine)(GV *C, GV *E, const GV *O) {
     for (int s = 0; s < GF_NW; s++) C[s] = E[s];
 }
 
+/* E and O zeroed: the accumulators of the products at even and odd word offsets (the
+ * multiplications below, GF_ADD_AT, vcombine). */
+GF_INL void GV_FN(vclear_eo)(GV *E, GV *O) {
+#pragma GCC unroll 12
+    for (int s = 0; s <= GF_NW; s++) E[s] = GV_ZERO();
+#pragma GCC unroll 12
+    for (int s = 0; s < GF_NW; s++) O[s] = GV_ZERO();
+}
+
 /* XOR v into the product at word offset s (E for even s, O for odd s). */
 #define GF_ADD_AT(s, v)                                                      \
     do {                                                                     \
@@ -521,7 +530,6 @@ GF_INL void GV_FN(vmul_ka)(GV *C, const GV *A, const GV *B) {
     for (int i = 0; i < GF_NW; i++) {
         D[i] = (i & 1) ? GV_CLMUL(A[i >> 1], B[i >> 1], 0x11)
                        : GV_CLMUL(A[i >> 1], B[i >> 1], 0x00);
-        O[i] = GV_ZERO();
     }
     /* Pre[i] = D_0 + ... + D_i, Suf[i] = D_i + ... + D_(NW-1) */
     Pre[0] = D[0];
@@ -531,8 +539,7 @@ GF_INL void GV_FN(vmul_ka)(GV *C, const GV *A, const GV *B) {
         Pre[i] = GV_XOR(Pre[i - 1], D[i]);
         Suf[GF_NW - 1 - i] = GV_XOR(Suf[GF_NW - i], D[GF_NW - 1 - i]);
     }
-#pragma GCC unroll 12
-    for (int s = 0; s <= GF_NW; s++) E[s] = GV_ZERO();
+    GV_FN(vclear_eo)(E, O);
 #pragma GCC unroll 20
     for (int s = 0; s < 2 * GF_NW - 1; s++) GF_ADD_AT(s, s < GF_NW ? Pre[s] : Suf[s - GF_NW + 1]);
 #pragma GCC unroll 12
@@ -551,10 +558,7 @@ GF_INL void GV_FN(vmul_ka)(GV *C, const GV *A, const GV *B) {
 /* Schoolbook on lanes: four PCLMULQDQ per pair of lanes. */
 GF_INL void GV_FN(vmul_sb)(GV *C, const GV *A, const GV *B) {
     GV E[GF_NW + 1], O[GF_NW];
-#pragma GCC unroll 12
-    for (int s = 0; s <= GF_NW; s++) E[s] = GV_ZERO();
-#pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) O[s] = GV_ZERO();
+    GV_FN(vclear_eo)(E, O);
 #pragma GCC unroll 12
     for (int i = 0; i < GF_NL; i++) {
 #pragma GCC unroll 12
@@ -659,10 +663,7 @@ GF_INL void GV_FN(vmul_ka43)(GV *C, const GV *A, const GV *B) {
     GV_FN(vmul4w)(P, A[0], A[1], B[0], B[1]);
     GV_FN(vmul3w)(Q, A[2], A[3], B[2], B[3]);
     GV_FN(vmul4w)(S, GV_XOR(A[0], A[2]), GV_XOR(A[1], A[3]), GV_XOR(B[0], B[2]), GV_XOR(B[1], B[3]));
-#pragma GCC unroll 12
-    for (int s = 0; s <= GF_NW; s++) E[s] = GV_ZERO();
-#pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) O[s] = GV_ZERO();
+    GV_FN(vclear_eo)(E, O);
 #pragma GCC unroll 7
     for (int s = 0; s < 7; s++) {
         GF_ADD_AT(s, P[s]);
@@ -706,10 +707,7 @@ GF_INL void GV_FN(vmul_ka3x3)(GV *C, const GV *A, const GV *B) {
         GV_FN(vmul3w)(P[3 + k], GV_XOR(a[i][0], a[j][0]), GV_XOR(a[i][1], a[j][1]), GV_XOR(b[i][0], b[j][0]),
                       GV_XOR(b[i][1], b[j][1]));
     }
-#pragma GCC unroll 12
-    for (int s = 0; s <= GF_NW; s++) E[s] = GV_ZERO();
-#pragma GCC unroll 12
-    for (int s = 0; s < GF_NW; s++) O[s] = GV_ZERO();
+    GV_FN(vclear_eo)(E, O);
 #pragma GCC unroll 5
     for (int s = 0; s < 5; s++) {
         const GV s01 = GV_XOR(P[0][s], P[1][s]), s12 = GV_XOR(P[1][s], P[2][s]);
