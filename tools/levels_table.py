@@ -8,7 +8,7 @@ Each level is forced by ECEDU_NATIVE_IMPL in a fresh process running
 ``python -m ecedu speed <op> --cycles --json``; the rounds alternate the levels (so that
 a change of the machine's load hits every level alike) and the table keeps, per level and
 curve, the minimum over the rounds of each run's minimum.  Levels the CPU cannot run are
-left out (a CPU with AVX-512 runs all four, so the AVX2 and PCLMULQDQ levels that CPUs
+left out (a CPU with AVX-512 runs all five, so the AVX2, AVX and PCLMULQDQ levels that CPUs
 without AVX-512 use can be measured on it too -- on its own execution units, which is not
 the same as measuring a Zen 3 or an Alder Lake).
 """

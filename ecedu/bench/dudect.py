@@ -32,7 +32,7 @@ The targets (``--target``), each on the curves of TARGETS unless ``--curve`` nam
            curve25519: GF(2^255 - 19)), decoded outside the timed part;
   x25519   X25519 (RFC 7748), secret the 32-byte private key, u fixed.
 
-A binary curve's target runs on every binary-field level the CPU has (portable, pclmul, avx2,
+A binary curve's target runs on every binary-field level the CPU has (portable, pclmul, avx, avx2,
 avx512: ``native.force_implementation``), a prime curve's and X25519's on every prime-field
 level (portable, mulx: ``native.force_prime_implementation``).
 

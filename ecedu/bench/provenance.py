@@ -21,6 +21,7 @@ RELEVANT_FLAGS = {
     "vpclmulqdq": "carry-less multiply on AVX-512/AVX2 vectors",
     "bmi2": "MULX (flag-free 64×64→128 multiply, GF(p))",
     "adx": "ADCX/ADOX (two carry chains, GF(p))",
+    "avx": "AVX (VEX forms)",
     "avx2": "AVX2",
     "avx512f": "AVX-512 foundation",
     "avx512ifma": "AVX-512 IFMA (52-bit multiply-add)",

@@ -16,12 +16,12 @@ scalars; points are ``(x, y)`` tuples of ints)::
                                                #  'avx512vl', 'vpclmulqdq', 'avx512vbmi2',
                                                #  'zmm_os', 'using_pclmul'}
     force_portable(flag: bool = True) -> None  # use the portable C path
-    force_implementation(name: str | None)     # 'portable', 'pclmul', 'avx2', 'avx512'
+    force_implementation(name: str | None)     # 'portable', 'pclmul', 'avx', 'avx2', 'avx512'
                                                # ('vpclmul' is an alias of 'avx512')
                                                # or None (= the best available)
     available_implementations() -> tuple       # those this CPU can run
     using_pclmul() -> bool
-    implementation() -> str                    # 'avx512', 'avx2', 'pclmul' or 'portable'
+    implementation() -> str                    # 'avx512', 'avx2', 'avx', 'pclmul' or 'portable'
     field_implementation(m) -> str             # the one GF(2^m) uses now
     library_path() -> str | None
     FIELD_DEGREES                              # (163, 193, 233, 239, 283, 409, 571)
@@ -78,7 +78,7 @@ format), InvalidPointError (off curve, infinity, wrong subgroup, coordinate
 >= 2^m), InvalidScalarError (scalar outside [1, n-1]).
 
 Environment: ``ECEDU_NATIVE_PORTABLE=1`` forces the portable path at load time,
-``ECEDU_NATIVE_IMPL=portable|pclmul|avx2|avx512`` caps the implementation (``vpclmul``,
+``ECEDU_NATIVE_IMPL=portable|pclmul|avx|avx2|avx512`` caps the implementation (``vpclmul``,
 the level's former name, is accepted too; a level the CPU lacks falls back to the best
 it has);
 ``ECEDU_NATIVE_LIB=/path/to/lib.so`` loads another build (e.g. the ASan one).
@@ -179,7 +179,7 @@ __all__ = [
 ]
 
 #: The field implementation levels, lowest first (ECEDU_IMPL_* of ecedu_native.h).
-IMPLEMENTATIONS = ("portable", "pclmul", "avx2", "avx512")
+IMPLEMENTATIONS = ("portable", "pclmul", "avx", "avx2", "avx512")
 #: Former names still accepted: the AVX-512 level runs VPCLMULQDQ only for m = 409 and 571.
 IMPLEMENTATION_ALIASES = {"vpclmul": "avx512"}
 #: The variable-base methods on the Koblitz curves (ECEDU_KOBLITZ_* of ecedu_native.h).
@@ -229,7 +229,7 @@ def koblitz_method(method: str) -> None:
 
 
 def using_pclmul() -> bool:
-    """True if a PCLMULQDQ level (pclmul, avx2 or avx512) is the one in use."""
+    """True if a PCLMULQDQ level (pclmul, avx, avx2 or avx512) is the one in use."""
     return bool(lib().ecedu_using_pclmul())
 
 
@@ -238,7 +238,7 @@ def _level_name(level: int) -> str:
 
 
 def force_implementation(name: str | None) -> None:
-    """Use the field arithmetic ``name`` ('portable', 'pclmul', 'avx2' or 'avx512'; 'vpclmul'
+    """Use the field arithmetic ``name`` ('portable', 'pclmul', 'avx', 'avx2' or 'avx512'; 'vpclmul'
     is an alias of 'avx512') in every field, or each field's default (None: the level
     measured fastest for it among those the CPU has, see cpu.c).  Raises ValueError for an
     unknown name and RuntimeError if this CPU cannot run it (see
@@ -265,7 +265,7 @@ def available_implementations() -> tuple:
 
 
 def implementation() -> str:
-    """'avx512', 'avx2', 'pclmul' or 'portable': the forced level, else the best the CPU
+    """'avx512', 'avx2', 'avx', 'pclmul' or 'portable': the forced level, else the best the CPU
     has; every binary field uses it (:func:`field_implementation`)."""
     return _level_name(lib().ecedu_implementation())
 

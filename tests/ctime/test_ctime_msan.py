@@ -44,7 +44,7 @@ import pytest
 sys.path.insert(0, str(Path(__file__).resolve().parent))
 import build_msan
 
-LEVELS = ["avx512", "avx2", "pclmul", "portable"]
+LEVELS = ["avx512", "avx2", "avx", "pclmul", "portable"]
 # halt at the first report (exit 77); poison_in_malloc is what __msan_allocated_memory obeys
 MSAN_OPTIONS = "halt_on_error=1:exitcode=77:poison_in_malloc=1"
 N_BINARY, N_KOBLITZ, N_PRIME = 14, 6, 15

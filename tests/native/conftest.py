@@ -5,13 +5,15 @@ import pytest
 from ecedu import native
 
 # Every field implementation of the C library: portable C, PCLMULQDQ (SSE4.1),
-# the same code built for AVX2 (with 256-bit VPCLMULQDQ multiplication where
+# the same code built for AVX (VEX forms, 128-bit registers), built for AVX2 (with 256-bit
+# VPCLMULQDQ multiplication where
 # instances/gf2m_<m>.c says), and built for AVX-512 (with 512-bit VPCLMULQDQ multiplication
 # for m = 409, 571).  Tests run on each path this CPU can execute and are
 # skipped, with the reason, for the others.
-IMPLEMENTATIONS = ("portable", "pclmul", "avx2", "avx512")
+IMPLEMENTATIONS = native.IMPLEMENTATIONS
 _NEEDS = {
     "pclmul": "PCLMULQDQ and SSE4.1",
+    "avx": "PCLMULQDQ, AVX and an OS that saves the ymm state",
     "avx2": "VPCLMULQDQ, AVX2 and an OS that saves the ymm state",
     "avx512": "VPCLMULQDQ, AVX512F, AVX512VL, AVX512-VBMI2 and an OS that saves the AVX-512 state",
 }
@@ -43,7 +45,7 @@ def forced(impl):
 
 @pytest.fixture(params=IMPLEMENTATIONS)
 def each_path(request):
-    """Run a test once per field implementation (portable, pclmul, avx2, avx512),
+    """Run a test once per field implementation (portable, pclmul, avx, avx2, avx512),
     skipped for those the CPU cannot run."""
     skip_unless_runnable(request.param)
     with forced(request.param):

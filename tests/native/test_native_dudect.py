@@ -62,7 +62,7 @@ def test_scalar_mult_time_does_not_depend_on_the_scalar(curve, level):
 
 
 # --- the other secret paths (issue 18): k G, ECDSA signing, the field inversions, the prime
-# curves' k Q and X25519; each at every level of its kind of field (binary: portable, pclmul,
+# curves' k Q and X25519; each at every level of its kind of field (binary: portable, pclmul, avx,
 # avx2, avx512; prime and X25519: portable, mulx).  Fewer samples than above (the suite's time),
 # the same tolerant limit: under no leak |t| does not grow with the sample count, so fewer
 # samples do not make a chance failure likelier, they only make small leaks harder to see.

@@ -82,7 +82,7 @@ def test_ecdh_matches_openssl(name, tmp_path):
     else:  # the last bit of y/x
         ybit = native.field_mul(m, yb, native.field_inv(m, xb)) & 1
     assert native.ecdh(name, da, bytes([2 | ybit]) + Qb[1 : 1 + flen]) == secret
-    # every path the CPU can run (portable, pclmul, avx2, avx512)
+    # every path the CPU can run (portable, pclmul, avx, avx2, avx512)
     for impl in runnable_paths():
         with forced(impl):
             assert native.ecdh(name, da, Qb) == secret, impl

@@ -218,7 +218,7 @@ def test_bad_scalars_and_encodings(name):
 
 def test_cpu_features_and_switch():
     f = native.cpu_features()
-    assert set(f) >= {"pclmulqdq", "avx2", "avx512f", "vpclmulqdq", "using_pclmul"}
+    assert set(f) >= {"pclmulqdq", "avx", "avx2", "avx512f", "vpclmulqdq", "using_pclmul"}
     native.force_portable(True)
     try:
         assert not native.using_pclmul()
@@ -237,7 +237,9 @@ def test_cpu_features_and_switch():
         and f["zmm_os"]
         and f["pclmulqdq"]
     )
-    ymm = f["vpclmulqdq"] and f["avx2"] and f["ymm_os"] and f["pclmulqdq"]
+    vex = f["avx"] and f["ymm_os"] and f["pclmulqdq"]
+    ymm = f["vpclmulqdq"] and f["avx2"] and vex
+    assert ("avx" in avail) == vex
     assert ("avx2" in avail) == ymm
     assert ("avx512" in avail) == (vp and ymm)
     assert native.implementation() == avail[-1]

@@ -72,16 +72,19 @@ enum ecedu_cpu_feature {
     ECEDU_CPU_ADX = 256,        /* ADCX, ADOX (CPUID.7.0:EBX[19])            */
     ECEDU_CPU_YMM_OS = 512,     /* the OS saves the AVX (ymm) state (XCR0)   */
     ECEDU_CPU_AVX512IFMA = 1024, /* VPMADD52LUQ/HUQ (CPUID.7.0:EBX[21])      */
+    ECEDU_CPU_AVX = 2048,       /* AVX, the VEX forms (CPUID.1:ECX[28])      */
 };
 
 /* Field implementation levels, lowest first (cpu.c). */
 enum ecedu_impl_level {
     ECEDU_IMPL_PORTABLE = 0, /* plain C, any CPU                              */
     ECEDU_IMPL_PCLMUL = 1,   /* 128-bit PCLMULQDQ (SSE4.1)                    */
-    ECEDU_IMPL_AVX2 = 2,     /* the same built for AVX2 (VEX); 256-bit
+    ECEDU_IMPL_AVX = 2,      /* the same code built for AVX (VEX forms), still
+                                128-bit                                       */
+    ECEDU_IMPL_AVX2 = 3,     /* the same built for AVX2 (VEX); 256-bit
                                 VPCLMULQDQ multiplication where measured
                                 faster (instances/gf2m_<m>.c)                 */
-    ECEDU_IMPL_AVX512 = 3,   /* the same built for AVX-512; 512-bit
+    ECEDU_IMPL_AVX512 = 4,   /* the same built for AVX-512; 512-bit
                                 VPCLMULQDQ multiplication for m = 409, 571    */
 };
 

@@ -118,6 +118,7 @@ typedef struct ecedu_field_impl {
 #define ECEDU_DECLARE_FIELD(M)                            \
     extern const ecedu_field_impl ecedu_gf##M##_portable; \
     extern const ecedu_field_impl ecedu_gf##M##_pclmul;   \
+    extern const ecedu_field_impl ecedu_gf##M##_avx;      \
     extern const ecedu_field_impl ecedu_gf##M##_avx2;     \
     extern const ecedu_field_impl ecedu_gf##M##_avx512;
 ECEDU_DECLARE_FIELD(163)

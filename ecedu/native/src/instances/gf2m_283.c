@@ -1,7 +1,7 @@
 /*
  * gf2m_283.c -- GF(2^283) with f(z) = z^283 + z^12 + z^7 + z^5 + 1, 5 words per element,
- * and the curves over it.  Four instances of the same template: portable C,
- * PCLMULQDQ (SSE4.1), PCLMULQDQ with AVX2 and PCLMULQDQ with AVX-512 (each compiled for its
+ * and the curves over it.  Five instances of the same template: portable C,
+ * PCLMULQDQ (SSE4.1), the same with AVX, PCLMULQDQ with AVX2 and PCLMULQDQ with AVX-512 (each compiled for its
  * instruction set by the pragma only; cpu.c decides at run time which one
  * may be used).
  */
@@ -31,7 +31,20 @@
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
-/* Third instance: the same code built for AVX2 with VPCLMULQDQ on 256-bit
+/* The same instance built for AVX: the level "avx" (cpu.c, which has the measurements),
+ * for the CPUs with AVX but no VPCLMULQDQ.  Same code and switches on 128-bit registers;
+ * the VEX forms take three operands, so the copies the two-operand SSE forms need are gone.
+ * prefer-vector-width=128 as on the wider levels below. */
+#pragma GCC push_options
+#pragma GCC target("pclmul,sse4.1,avx,prefer-vector-width=128")
+#define GF_PCLMUL 1
+#define GF_RED_FOLD2 1
+#define GF_TABLE_NAME ecedu_gf283_avx
+#define FN(name) gf283_avx_##name
+#include "instances/instance.tmpl.h"
+#pragma GCC pop_options
+
+/* Fourth instance: the same code built for AVX2 with VPCLMULQDQ on 256-bit
  * registers (the CPUs that have it without AVX-512: AMD Zen 3, Intel Alder
  * Lake and later client cores; cpu.c checks CPUID and the OS ymm state).
  * The multiplication on 256-bit VPCLMULQDQ (GF_YMUL, field/gf2m/
@@ -49,7 +62,7 @@
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
-/* Fourth instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
+/* Fifth instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
  * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c.
  * GF_RED_FOLD2 as at the levels below, since the ladder takes its lazy forms (GF_LAZY_LADDER,
