@@ -20,7 +20,7 @@
  * Run:  valgrind --error-exitcode=1 --track-origins=yes ./ctime_ecdsa_driver
  * "--selftest" branches on a secret on purpose (valgrind must report it).
  * MemorySanitizer build (tests/ctime/build_msan.py, test_ctime_msan.py):
- * "--level avx512|avx2|pclmul|portable" signs on every curve at that level
+ * "--level avx512|avx2|avx|pclmul|portable" signs on every curve at that level
  * (ecdsa.c declassifies by __msan_unpoison there; prime fields portable), and
  * "--ifma CURVE" signs on CURVE at the ifma prime-field level (AVX-512 IFMA, which valgrind
  * cannot run): d and k secret as above, through the curve's ifma copy (for secp521r1
@@ -109,8 +109,8 @@ static int run_curve(int ci) {
 
 /* --level NAME: the GF(2^m) level the MSan build runs (each one the CPU has, in turn). */
 static int level_named(const char *name) {
-    static const char *const names[] = {"portable", "pclmul", "avx2", "avx512"};
-    for (int l = 0; l < 4; l++)
+    static const char *const names[] = {"portable", "pclmul", "avx", "avx2", "avx512"};
+    for (int l = 0; l < (int)(sizeof names / sizeof names[0]); l++)
         if (strcmp(name, names[l]) == 0) return l;
     return -1;
 }
@@ -125,7 +125,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = level_named(argv[a + 1])) >= 0)
             level_name = argv[++a];
         else {
-            fprintf(stderr, "usage: %s [--selftest] [--mulx] [--level portable|pclmul|avx2|avx512] [--ifma CURVE]\n",
+            fprintf(stderr, "usage: %s [--selftest] [--mulx] [--level portable|pclmul|avx|avx2|avx512] [--ifma CURVE]\n",
                     argv[0]);
             return 2;
         }

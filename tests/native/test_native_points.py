@@ -250,7 +250,7 @@ def test_cpu_features_and_switch():
         with forced(impl):
             assert native.implementation() == impl
             assert native.using_pclmul() == (impl != "portable")
-            # forced: every field uses exactly it (every gf2m_<m>.c has all four instances)
+            # forced: every field uses exactly it (every gf2m_<m>.c has all five instances)
             assert {native.field_implementation(m) for m in native.FIELD_DEGREES} == {impl}
     assert native.implementation() == avail[-1]
     for impl in native.IMPLEMENTATIONS:
