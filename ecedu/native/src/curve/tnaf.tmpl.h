@@ -165,7 +165,9 @@ static inline __attribute__((always_inline)) void FN(tau_lookup)(const uint64_t 
  * sect233r1 +0.9% to +1.3%: the noise of code placement is about that size, so the gain is small.
  * On AVX-512 (AMD EPYC Zen 4, 5 December, two alternations): sect233k1 -3.2%, sect409k1 -2.5%,
  * sect571k1 -1.3%, set there too; sect163k1 unchanged, sect239k1 +0.6% and sect283k1 +3.9%,
- * not set (gf2m_233.c, gf2m_409.c, gf2m_571.c). */
+ * not set (gf2m_233.c, gf2m_409.c, gf2m_571.c).  On the avx level (the same CPU, 6 December, two
+ * alternations, ECDH min TSC ticks): sect163k1 18.38k -> 20.05k, sect239k1 27.14k -> 27.61k,
+ * sect233k1 +0.2%, sect283k1 -0.4%, sect409k1 -0.6% / -0.8%, sect571k1 -0.5%: not set there. */
 static inline __attribute__((always_inline)) void FN(tau_steps)(const ecedu_curve *c,
                                                                 const ecedu_tau_consts *tc,
                                                                 const uint64_t (*tab)[2][GF_NW],
