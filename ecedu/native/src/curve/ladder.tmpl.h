@@ -127,7 +127,13 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
     FN(cswap)(X0, X1, 0 - prev);
     FN(cswap)(Z0, Z1, 0 - prev);
 
-    /* y-recovery (HMV Alg. 3.40 step 5), one inversion:
+    /* (Tried, 6 December 2026: for ECDH, which needs x only, x_k = X0 / Z0 by one inversion and one
+     * product instead of the y-recovery's ten products.  AMD EPYC Zen 4, ECDH min TSC ticks, two
+     * alternations: sect163r2, sect193r1, sect409r1 and, at avx512, sect283r1 1-3% faster, but
+     * sect233r1 0.4% (avx) and 3% (avx512) slower and sect283r1 at avx 0.7% slower; with the
+     * x-only tail out of line, sect233r1 +5% at avx and sect193r1 +23% at avx512: the loop's
+     * placement moves by more than the products save.  Not kept.)
+     * y-recovery (HMV Alg. 3.40 step 5), one inversion:
      *   x_k = X0/Z0
      *   y_k = (x + x_k) [(X0 + x Z0)(X1 + x Z1) + (x^2 + y) Z0 Z1] / (x Z0 Z1) + y
      * If Z1 = 0 then (k+1)P = infinity, i.e. kP = -P = (x, x + y): selected by
