@@ -12,9 +12,9 @@ scalars; points are ``(x, y)`` tuples of ints)::
 
     available() -> bool
     load_error() -> str | None                 # why the library is unavailable
-    cpu_features() -> dict                     # {'pclmulqdq', 'avx2', 'avx512f',
+    cpu_features() -> dict                     # {'pclmulqdq', 'avx', 'avx2', 'avx512f',
                                                #  'avx512vl', 'vpclmulqdq', 'avx512vbmi2',
-                                               #  'zmm_os', 'using_pclmul'}
+                                               #  'ymm_os', 'zmm_os', 'using_pclmul', ...}
     force_portable(flag: bool = True) -> None  # use the portable C path
     force_implementation(name: str | None)     # 'portable', 'pclmul', 'avx', 'avx2', 'avx512'
                                                # ('vpclmul' is an alias of 'avx512')
