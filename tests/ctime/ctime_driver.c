@@ -173,14 +173,6 @@ static int taint_flow(const char *level_name) {
 }
 #endif
 
-/* --level NAME: the GF(2^m) level the MSan build runs (each one the CPU has, in turn). */
-static int level_named(const char *name) {
-    static const char *const names[] = {"portable", "pclmul", "avx", "avx2", "avx512"};
-    for (int l = 0; l < (int)(sizeof names / sizeof names[0]); l++)
-        if (strcmp(name, names[l]) == 0) return l;
-    return -1;
-}
-
 int main(int argc, char **argv) {
     int selftest = 0, mulx = 0, level = -1, flow = 0, index = 0;
     const char *ifma_curve = NULL; /* --ifma CURVE */
@@ -191,7 +183,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[a], "--taint-flow") == 0 && ECEDU_CT_MSAN) flow = 1;
         else if (strcmp(argv[a], "--mulx") == 0) mulx = 1;
         else if (strcmp(argv[a], "--ifma") == 0 && a + 1 < argc && ECEDU_CT_MSAN) ifma_curve = argv[++a];
-        else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = level_named(argv[a + 1])) >= 0)
+        else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = ecedu_implementation_named(argv[a + 1])) >= 0)
             level_name = argv[++a];
         else {
             fprintf(stderr, "usage: %s [--selftest | --selftest-index] [--mulx] [--ifma CURVE] [--level portable|pclmul|avx|avx2|avx512 [--taint-flow]]\n",

@@ -107,14 +107,6 @@ static int run_curve(int ci) {
     return 0;
 }
 
-/* --level NAME: the GF(2^m) level the MSan build runs (each one the CPU has, in turn). */
-static int level_named(const char *name) {
-    static const char *const names[] = {"portable", "pclmul", "avx", "avx2", "avx512"};
-    for (int l = 0; l < (int)(sizeof names / sizeof names[0]); l++)
-        if (strcmp(name, names[l]) == 0) return l;
-    return -1;
-}
-
 int main(int argc, char **argv) {
     int selftest = 0, mulx = 0, level = -1;
     const char *level_name = NULL, *ifma_curve = NULL;
@@ -122,7 +114,7 @@ int main(int argc, char **argv) {
         if (strcmp(argv[a], "--selftest") == 0) selftest = 1;
         else if (strcmp(argv[a], "--mulx") == 0) mulx = 1;
         else if (strcmp(argv[a], "--ifma") == 0 && a + 1 < argc && ECEDU_CT_MSAN) ifma_curve = argv[++a];
-        else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = level_named(argv[a + 1])) >= 0)
+        else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = ecedu_implementation_named(argv[a + 1])) >= 0)
             level_name = argv[++a];
         else {
             fprintf(stderr, "usage: %s [--selftest] [--mulx] [--level portable|pclmul|avx|avx2|avx512] [--ifma CURVE]\n",

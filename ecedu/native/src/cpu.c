@@ -137,6 +137,22 @@ int ecedu_force_implementation(int level) {
     return 0;
 }
 
+/* The level of a name ("portable", "pclmul", "avx", "avx2", "avx512", or "vpclmul", the
+ * avx512 level's former name), or -1: the one list of the names, for ECEDU_NATIVE_IMPL below and
+ * the ctime drivers' --level. */
+int ecedu_implementation_named(const char *name) {
+    static const struct {
+        const char *name;
+        int level;
+    } names[] = {
+        {"portable", ECEDU_IMPL_PORTABLE}, {"pclmul", ECEDU_IMPL_PCLMUL}, {"avx", ECEDU_IMPL_AVX},
+        {"avx2", ECEDU_IMPL_AVX2},         {"avx512", ECEDU_IMPL_AVX512}, {"vpclmul", ECEDU_IMPL_AVX512},
+    };
+    for (size_t l = 0; name && l < sizeof names / sizeof names[0]; l++)
+        if (strcmp(name, names[l].name) == 0) return names[l].level;
+    return -1;
+}
+
 void ecedu_force_portable(int flag) { g_forced = flag ? ECEDU_IMPL_PORTABLE : -1; }
 
 /* 1 if a PCLMULQDQ implementation (pclmul, avx, avx2 or avx512) is the one in use. */
@@ -322,14 +338,7 @@ static void ecedu_prime_impl_init(void) {
  * state (thread safety). */
 __attribute__((constructor)) static void ecedu_cpu_init(void) {
     const char *e = getenv("ECEDU_NATIVE_IMPL");
-    if (e) {
-        static const struct { const char *name; int level; } names[] = {
-            {"portable", ECEDU_IMPL_PORTABLE}, {"pclmul", ECEDU_IMPL_PCLMUL}, {"avx", ECEDU_IMPL_AVX}, {"avx2", ECEDU_IMPL_AVX2},
-            {"avx512", ECEDU_IMPL_AVX512}, {"vpclmul", ECEDU_IMPL_AVX512}, /* the old name */
-        };
-        for (size_t l = 0; l < sizeof names / sizeof names[0]; l++)
-            if (strcmp(e, names[l].name) == 0) g_forced = names[l].level;
-    }
+    if (e && ecedu_implementation_named(e) >= 0) g_forced = ecedu_implementation_named(e);
     e = getenv("ECEDU_NATIVE_PORTABLE");
     if (e && e[0] && !(e[0] == '0' && e[1] == 0)) g_forced = ECEDU_IMPL_PORTABLE;
     ecedu_prime_impl_init();

@@ -169,6 +169,7 @@ int ecedu_cpu_features(void);
 /* force: -1 = the best the CPU has; returns -1 (no change) if the CPU lacks
  * the level.  ecedu_implementation: the level in use. */
 int ecedu_force_implementation(int level);
+int ecedu_implementation_named(const char *name); /* "avx2" -> ECEDU_IMPL_AVX2; unknown: -1 */
 void ecedu_force_portable(int flag);
 int ecedu_implementation(void);
 int ecedu_best_implementation(void); /* the highest level this CPU can run */

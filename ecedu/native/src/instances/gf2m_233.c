@@ -33,10 +33,7 @@
 #include "instances/instance.tmpl.h"
 #pragma GCC pop_options
 
-/* The same instance built for AVX: the level "avx" (cpu.c, which has the measurements),
- * for the CPUs with AVX but no VPCLMULQDQ.  Same code and switches on 128-bit registers;
- * the VEX forms take three operands, so the copies the two-operand SSE forms need are gone.
- * prefer-vector-width=128 as on the wider levels below. */
+/* Third instance: the one above, same switches, built for AVX (the level "avx": cpu.c). */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx,prefer-vector-width=128")
 #define GF_PCLMUL 1
