@@ -1,7 +1,7 @@
 /*
  * instance.tmpl.h -- TEMPLATE driver: one field implementation with its
- * curve code.  Included four times by every instances/gf2m_<m>.c (portable,
- * PCLMULQDQ, AVX2, AVX-512), it instantiates
+ * curve code.  Included five times by every instances/gf2m_<m>.c (portable,
+ * PCLMULQDQ on SSE4.1, the same on AVX, AVX2, AVX-512), it instantiates
  *     field/gf2m/field.tmpl.h   the arithmetic of GF(2^m)
  *     curve/point.tmpl.h        point checks and decompression
  *     curve/ladder.tmpl.h       Montgomery ladder (Lopez-Dahab x-only)
@@ -14,7 +14,7 @@
  * The macro contract, in one place.
  *
  * Set once per field by gf2m_<m>.c, before the first instance (kept for all
- * four; the file is its own translation unit):
+ * five; the file is its own translation unit):
  *   GF_M               the degree m
  *   GF_NW              words per element, ceil(m/64)
  *   GF_RED_TERMS       the non-leading exponents of f, largest first, e.g.
@@ -27,7 +27,9 @@
  *   GF_FOLD_TERMS        fold and its terms (clmul128.tmpl.h, FN(vreduce))
  *
  * Set before each instance, undefined below:
- *   GF_PCLMUL          the level (ecedu_impl_level): 0 portable, 1 PCLMULQDQ,
+ *   GF_PCLMUL          the code path (not ecedu_impl_level): 0 portable, 1 PCLMULQDQ
+ *                      on 128-bit registers (the levels pclmul and avx: the same code
+ *                      compiled for SSE4.1 or for AVX by the pragma),
  *                      2 the PCLMULQDQ code compiled for AVX2 (+VPCLMULQDQ),
  *                      3 the PCLMULQDQ code compiled for AVX-512
  *   GF_YMUL            optional, with GF_PCLMUL 2: multiply on 256-bit
