@@ -16,36 +16,17 @@ import statistics
 import time
 from dataclasses import dataclass, field
 
+from ecedu.curves.sec2 import BINARY_CURVES as SEC2_BINARY_CURVES
+from ecedu.curves.sec2 import NATIVE_PRIME_CURVES
+
 from . import libcrypto, loop_inputs, native_adapter, opensslspeed
 from .timing import Interleaved, run_job
 
-BINARY_CURVES = [
-    "sect163k1",
-    "sect163r1",
-    "sect163r2",
-    "sect193r1",
-    "sect193r2",
-    "sect233k1",
-    "sect233r1",
-    "sect239k1",
-    "sect283k1",
-    "sect283r1",
-    "sect409k1",
-    "sect409r1",
-    "sect571k1",
-    "sect571r1",
-]
-PRIME_CURVES = ["secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1"]
-# issue 18: the a = 0 curves of SEC 2 and the Brainpool r1 curves (RFC 5639); openssl speed has
-# brainpoolP256r1/P384r1/P512r1, the others are timed through libcrypto in-process
-PRIME_CURVES += ["secp160k1", "secp192k1", "secp224k1"]
-PRIME_CURVES += [
-    "brainpoolP224r1",
-    "brainpoolP256r1",
-    "brainpoolP320r1",
-    "brainpoolP384r1",
-    "brainpoolP512r1",
-]
+# The curves measured, in the order of the registry (ecedu/curves/sec2.py, their one list): the 14
+# SEC 2 binary curves, then the 15 prime ones the native backend covers (SEC 2, then RFC 5639
+# Brainpool); openssl speed lists some of them, the others are timed through libcrypto in-process.
+BINARY_CURVES = list(SEC2_BINARY_CURVES)
+PRIME_CURVES = list(NATIVE_PRIME_CURVES)
 #: RFC 7748 key agreement (ECDH only; 32-byte keys, ecedu.x25519)
 X25519 = "X25519"
 ALL_CURVES = BINARY_CURVES + PRIME_CURVES + [X25519]
