@@ -20,6 +20,7 @@
 #include <stdint.h>
 #include "internal.h"
 #include "scalar/modinv.h"
+#include "sqr4_mulx.h" /* the square of modn_sqr4_adx_core before its reduction */
 
 #define ECEDU_MODN_W ECEDU_MAXW /* 9 words: n has at most 571 bits */
 
@@ -286,7 +287,7 @@ __attribute__((target("bmi2,adx"), noinline)) static void modn_mul4_adx(const ec
 
 /*
  * r = a^2 R^-1 mod n for 4 words with MULX: the square T = a^2 in eight words with each cross
- * product once (HAC Alg. 14.16: 10 products instead of 16; the product code of
+ * product once (HAC Alg. 14.16: 10 products instead of 16; sqr4_mulx.h, as
  * field/gfp/fe_p256_mont.h's p256m_sqr_adx), then the Montgomery reduction of its low half
  * (REDC, HAC Alg. 14.32, one word at a time): the reduction rows of modn_mul4_adx on a window
  * (w0..w3; w4, w5) that starts as T_lo, T_hi waiting in memory (hi[]), then T_hi added and
@@ -304,49 +305,7 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void modn_sqr4_
                                                                                        const uint64_t *a) {
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi, th[4];
     __asm__(
-        /* cross products: row a0 (a1, a2, a3), then a1 a3, a2 a3, a1 a2 */
-        "movq 0(%[a]), %%rdx\n\t"
-        "mulxq 8(%[a]), %[t1], %[t2]\n\t"
-        "mulxq 16(%[a]), %[lo], %[t3]\n\t"
-        "mulxq 24(%[a]), %[hi], %[t4]\n\t"
-        "movq 8(%[a]), %%rdx\n\t"
-        "mulxq 24(%[a]), %[t0], %[t5]\n\t"
-        "addq %[lo], %[t2]\n\t"
-        "adcq %[hi], %[t3]\n\t"
-        "adcq %[t0], %[t4]\n\t"
-        "movq 16(%[a]), %%rdx\n\t"
-        "mulxq 24(%[a]), %[lo], %[t6]\n\t"
-        "adcq %[lo], %[t5]\n\t"
-        "adcq $0, %[t6]\n\t"
-        "mulxq 8(%[a]), %[lo], %[hi]\n\t"
-        "addq %[lo], %[t3]\n\t"
-        "adcq %[hi], %[t4]\n\t"
-        "adcq $0, %[t5]\n\t"
-        "adcq $0, %[t6]\n\t"
-        /* doubled, the top bit into t7; + the squares a_i^2 at words 2i, 2i+1 */
-        "xorl %k[t7], %k[t7]\n\t"
-        "addq %[t1], %[t1]\n\t"
-        "adcq %[t2], %[t2]\n\t"
-        "adcq %[t3], %[t3]\n\t"
-        "adcq %[t4], %[t4]\n\t"
-        "adcq %[t5], %[t5]\n\t"
-        "adcq %[t6], %[t6]\n\t"
-        "adcq $0, %[t7]\n\t"
-        "movq 0(%[a]), %%rdx\n\t"
-        "mulxq %%rdx, %[t0], %[hi]\n\t"
-        "addq %[hi], %[t1]\n\t"
-        "movq 8(%[a]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t2]\n\t"
-        "adcq %[hi], %[t3]\n\t"
-        "movq 16(%[a]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t4]\n\t"
-        "adcq %[hi], %[t5]\n\t"
-        "movq 24(%[a]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t6]\n\t"
-        "adcq %[hi], %[t7]\n\t"
+        ECEDU_SQR4_MULX("a") /* T = a^2: t0..t7 (sqr4_mulx.h) */
         /* T_hi to memory; w4 = w5 = 0 */
         "movq %[t4], 0+%[th]\n\t"
         "movq %[t5], 8+%[th]\n\t"

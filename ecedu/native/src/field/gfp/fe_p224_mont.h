@@ -35,6 +35,8 @@
  * p), the inversion an addition chain (p224w_inv, below).
  */
 
+#include "sqr4_mulx.h" /* the square of p224w_sqr_adx before its reduction */
+
 typedef struct { uint64_t v[4]; } p224w_fe;
 enum { P224W_BYTES = 28 };
 
@@ -175,10 +177,9 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p224w_mul_
 }
 
 /* r = a^2 / R mod p with MULX: the square T = a^2 in eight limbs with each cross product
- * once (HAC Alg. 14.16; the product code of p256m_sqr_adx, fe_p256_mont.h: 10 products
- * instead of 16), then the Montgomery reduction of its low half T_lo by four steps of the
- * word structure above on a four-limb window w, rotating through t0..t3 as in
- * p256m_sqr_adx.  A step: m = -w0, (w + m p) / W = (w1, w2, w3, 0) + c0 + (m << 32) W^2 +
+ * once (HAC Alg. 14.16; sqr4_mulx.h, as p256m_sqr_adx: 10 products instead of 16), then
+ * the Montgomery reduction of its low half T_lo by four steps of the word structure above
+ * on a four-limb window w, rotating through t0..t3 as in p256m_sqr_adx.  A step: m = -w0, (w + m p) / W = (w1, w2, w3, 0) + c0 + (m << 32) W^2 +
  * (m >> 32) W^3 - (m << 32) - (m >> 32) W.  Bounds: w < W^4 gives (w + m p) / W < W^3 + p
  * < W^4, and the additions alone stay below that plus m 2^32 < W^4: no carry out, and the
  * subtraction no borrow.  After the four steps u = (T_lo + M p) / R <= p, and T_hi + u =
@@ -189,49 +190,7 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p224w_sqr_
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     const uint64_t *ap = a->v;
     __asm__(
-        /* cross products: row a0, then a1 a3, a2 a3, a1 a2 (as p256m_sqr_adx) */
-        "movq 0(%[ap]), %%rdx\n\t"
-        "mulxq 8(%[ap]), %[t1], %[t2]\n\t"
-        "mulxq 16(%[ap]), %[lo], %[t3]\n\t"
-        "mulxq 24(%[ap]), %[hi], %[t4]\n\t"
-        "movq 8(%[ap]), %%rdx\n\t"
-        "mulxq 24(%[ap]), %[t0], %[t5]\n\t"
-        "addq %[lo], %[t2]\n\t"
-        "adcq %[hi], %[t3]\n\t"
-        "adcq %[t0], %[t4]\n\t"
-        "movq 16(%[ap]), %%rdx\n\t"
-        "mulxq 24(%[ap]), %[lo], %[t6]\n\t"
-        "adcq %[lo], %[t5]\n\t"
-        "adcq $0, %[t6]\n\t"
-        "mulxq 8(%[ap]), %[lo], %[hi]\n\t"
-        "addq %[lo], %[t3]\n\t"
-        "adcq %[hi], %[t4]\n\t"
-        "adcq $0, %[t5]\n\t"
-        "adcq $0, %[t6]\n\t"
-        /* doubled, the top bit into t7; + the squares a_i^2 */
-        "xorl %k[t7], %k[t7]\n\t"
-        "addq %[t1], %[t1]\n\t"
-        "adcq %[t2], %[t2]\n\t"
-        "adcq %[t3], %[t3]\n\t"
-        "adcq %[t4], %[t4]\n\t"
-        "adcq %[t5], %[t5]\n\t"
-        "adcq %[t6], %[t6]\n\t"
-        "adcq $0, %[t7]\n\t"
-        "movq 0(%[ap]), %%rdx\n\t"
-        "mulxq %%rdx, %[t0], %[hi]\n\t"
-        "addq %[hi], %[t1]\n\t"
-        "movq 8(%[ap]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t2]\n\t"
-        "adcq %[hi], %[t3]\n\t"
-        "movq 16(%[ap]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t4]\n\t"
-        "adcq %[hi], %[t5]\n\t"
-        "movq 24(%[ap]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t6]\n\t"
-        "adcq %[hi], %[t7]\n\t"
+        ECEDU_SQR4_MULX("ap") /* T = a^2: t0..t7 (sqr4_mulx.h) */
         /* four reduction steps on the window (t0 t1 t2 t3), rotating */
         /* the top limb w4 of each step is the register of its w0 (zeroed by the step) */
         P224W_REDC_STEP("t0", "t1", "t2", "t3", "t0")

@@ -54,6 +54,7 @@
  */
 
 #include "scalar/modinv.h" /* the divsteps inversion, p256m_inv */
+#include "sqr4_mulx.h"      /* the square of p256m_sqr_adx before its reduction */
 
 typedef struct { uint64_t v[4]; } p256m_fe;
 enum { P256M_BYTES = 32 };
@@ -261,14 +262,9 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p256m_mul_
 }
 
 /* r = a^2 / R mod p with MULX: the square's 8 limbs T = a^2 first, then the Montgomery
- * reduction of its low half, 10 products instead of the 16 of p256m_mul_adx (Menezes,
- * van Oorschot, Vanstone, Handbook of Applied Cryptography, Alg. 14.16: each cross product
- * a_i a_j, i < j, once, the sum doubled, the squares a_i^2 added).
- *   The cross products: rows a0 (a1, a2, a3), a1 (a3), a2 (a3) added into t1..t6 by one
- *   ADD/ADC chain (MULX leaves the flags alone, so the products need not wait for it),
- *   then a1 a2 by a second chain; the sum is < a^2 / 2 < 2^511, no carry out of t6;
- *   doubled (ADD/ADC t_i, t_i; the top bit into t7), then a_i^2 added to limbs 2i, 2i+1 by
- *   a third chain: T = a^2 < p^2 < 2^512, eight limbs, no carry out of t7.
+ * reduction of its low half, 10 products instead of the 16 of p256m_mul_adx (Handbook of
+ * Applied Cryptography, Alg. 14.16: each cross product once; the square is sqr4_mulx.h's,
+ * shared with p224w_sqr_adx and modn.h): T = a^2 < p^2 < 2^512, eight limbs t0..t7.
  * Reduction (REDC of T, HAC Alg. 14.32, one limb at a time, with p's words as in the top
  * comment): write T = T_hi R + T_lo.  A four-limb window w starts at T_lo; a step with
  * m = w0 replaces w by (w + m p) / W, computed as in p256m_mul_adx (m << 32 into w1, m >> 32
@@ -285,50 +281,7 @@ static inline __attribute__((always_inline, target("bmi2,adx"))) void p256m_sqr_
     uint64_t t0, t1, t2, t3, t4, t5, t6, t7, lo, hi;
     const uint64_t *ap = a->v;
     __asm__(
-        /* cross products: row a0 */
-        "movq 0(%[ap]), %%rdx\n\t"
-        "mulxq 8(%[ap]), %[t1], %[t2]\n\t"  /* a0 a1 */
-        "mulxq 16(%[ap]), %[lo], %[t3]\n\t" /* a0 a2 */
-        "mulxq 24(%[ap]), %[hi], %[t4]\n\t" /* a0 a3 */
-        "movq 8(%[ap]), %%rdx\n\t"
-        "mulxq 24(%[ap]), %[t0], %[t5]\n\t" /* a1 a3 (t0 a scratch until the squares) */
-        "addq %[lo], %[t2]\n\t"
-        "adcq %[hi], %[t3]\n\t"
-        "adcq %[t0], %[t4]\n\t"
-        "movq 16(%[ap]), %%rdx\n\t"
-        "mulxq 24(%[ap]), %[lo], %[t6]\n\t" /* a2 a3 */
-        "adcq %[lo], %[t5]\n\t"
-        "adcq $0, %[t6]\n\t"
-        "mulxq 8(%[ap]), %[lo], %[hi]\n\t" /* a2 a1 (rdx = a2) */
-        "addq %[lo], %[t3]\n\t"
-        "adcq %[hi], %[t4]\n\t"
-        "adcq $0, %[t5]\n\t"
-        "adcq $0, %[t6]\n\t"
-        /* doubled; the top bit into t7 */
-        "xorl %k[t7], %k[t7]\n\t"
-        "addq %[t1], %[t1]\n\t"
-        "adcq %[t2], %[t2]\n\t"
-        "adcq %[t3], %[t3]\n\t"
-        "adcq %[t4], %[t4]\n\t"
-        "adcq %[t5], %[t5]\n\t"
-        "adcq %[t6], %[t6]\n\t"
-        "adcq $0, %[t7]\n\t"
-        /* + the squares a_i^2 at limbs 2i, 2i+1 */
-        "movq 0(%[ap]), %%rdx\n\t"
-        "mulxq %%rdx, %[t0], %[hi]\n\t"
-        "addq %[hi], %[t1]\n\t"
-        "movq 8(%[ap]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t2]\n\t"
-        "adcq %[hi], %[t3]\n\t"
-        "movq 16(%[ap]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t4]\n\t"
-        "adcq %[hi], %[t5]\n\t"
-        "movq 24(%[ap]), %%rdx\n\t"
-        "mulxq %%rdx, %[lo], %[hi]\n\t"
-        "adcq %[lo], %[t6]\n\t"
-        "adcq %[hi], %[t7]\n\t"
+        ECEDU_SQR4_MULX("ap") /* T = a^2: t0..t7 (sqr4_mulx.h) */
         /* four reduction steps on the window (t0 t1 t2 t3), rotating; ap is scratch now */
 #define P256M_REDC_STEP(w0, w1, w2, w3)                                                                \
     "movq %[" w0 "], %[lo]\n\t"                                                                        \
