@@ -44,6 +44,7 @@ ROOT = Path(__file__).resolve().parents[2]
 SRC = ROOT / "ecedu" / "native" / "src"
 OUT = ROOT / "build" / "ctime_msan"
 CHECK_H = ROOT / "tests" / "ctime" / "ctime_check.h"
+IFMA_CURVE_H = ROOT / "tests" / "ctime" / "ctime_ifma_curve.h"  # --ifma CURVE of the curve drivers
 X86_H = ROOT / "tests" / "ctime" / "msan_x86.h"  # VPTERNLOGQ and VPMADD52[LH]UQ, replaced for MSan
 DRIVERS = [
     ROOT / "tests" / "ctime" / "ctime_driver.c",
@@ -173,7 +174,7 @@ def library_fingerprint(cc: str) -> str:
 def fingerprint(cc: str) -> str:
     """The executables': the library's fingerprint and the drivers with their header."""
     h = hashlib.sha256(library_fingerprint(cc).encode())
-    _hash_files(h, [CHECK_H] + DRIVERS)
+    _hash_files(h, [CHECK_H, IFMA_CURVE_H] + DRIVERS)
     return h.hexdigest()
 
 

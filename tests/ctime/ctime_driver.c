@@ -49,6 +49,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "ctime_check.h"
+#if ECEDU_CT_MSAN
+#include "ctime_ifma_curve.h"
+#endif
 #include "ecedu_native.h"
 #include "internal.h" /* ecedu_field_for: the field functions of the level in use (--taint-flow) */
 
@@ -233,28 +236,8 @@ int main(int argc, char **argv) {
         fprintf(stderr, "--mulx: the MULX level is checked by valgrind, not by the MSan build\n");
         return 2;
     }
-    if (ifma_curve) {
-        /* the copy of CURVE at the ifma prime-field level (secp521r1 and secp384r1 have one:
-         * instances/gfp_secp521r1_ifma.c over field/gfp/fe_p521_ifma.h,
-         * instances/gfp_secp384r1_ifma.c over field/gfp/fe_p384_ifma.h): AVX-512 IFMA intrinsics,
-         * no inline assembly, so MSan follows the secrets through it (VPMADD52 by msan_x86.h's
-         * definition).  Only that curve: at the ifma level the other prime curves run MULX
-         * assembly, valgrind's. */
-        if (ecedu_force_prime_implementation(ECEDU_GFP_IMPL_IFMA) != 0) {
-            printf("the ifma prime-field level is not available on this CPU\n");
-            return 3;
-        }
-        int fails = 0, runs = 0;
-        for (int ci = 0; ci < ecedu_curve_count(); ci++) {
-            if (strcmp(ecedu_curve_name(ci), ifma_curve) != 0) continue;
-            int r = run_curve(ci);
-            printf("ifma prime  %-10s %s\n", ecedu_curve_name(ci), r ? "FAIL" : "ok");
-            fails += r, runs++;
-        }
-        printf("checker=%s ifma %s prime_level=%d runs=%d failures=%d\n", ECEDU_CT_CHECKER, ifma_curve,
-               ecedu_prime_implementation(), runs, fails);
-        return fails || runs != 1 ? 2 : 0;
-    }
+    /* --ifma CURVE: k G, k Q and ECDH on the curve's copy at the ifma level (ctime_ifma_curve.h) */
+    if (ifma_curve) return ctime_ifma_curve(ifma_curve, run_curve, "prime  ");
     ecedu_force_prime_implementation(ECEDU_GFP_IMPL_PORTABLE);
 #endif
     int fails = 0;

@@ -32,6 +32,9 @@
 #include <stdio.h>
 #include <string.h>
 #include "../ctime/ctime_check.h"
+#if ECEDU_CT_MSAN
+#include "../ctime/ctime_ifma_curve.h"
+#endif
 #include "ecedu_native.h"
 
 /* cpu.c's prime-field level flag (internal.h): read by gfp_secp256r1.c on every call. */
@@ -139,24 +142,9 @@ int main(int argc, char **argv) {
         fprintf(stderr, "--mulx: the MULX level is checked by valgrind, not by the MSan build\n");
         return 2;
     }
-    if (ifma_curve) {
-        /* ECDSA signing on one curve's ifma copy (AVX-512 IFMA intrinsics, no inline assembly;
-         * VPMADD52 by msan_x86.h's definition), the mod-n arithmetic in C (this build) */
-        if (ecedu_force_prime_implementation(ECEDU_GFP_IMPL_IFMA) != 0) {
-            printf("the ifma prime-field level is not available on this CPU\n");
-            return 3;
-        }
-        int fails = 0, runs = 0;
-        for (int ci = 0; ci < ecedu_curve_count(); ci++) {
-            if (strcmp(ecedu_curve_name(ci), ifma_curve) != 0) continue;
-            int r = run_curve(ci);
-            printf("ifma     %-10s %s\n", ecedu_curve_name(ci), r ? "FAIL" : "ok");
-            fails += r, runs++;
-        }
-        printf("checker=%s ifma %s prime_level=%d runs=%d failures=%d\n", ECEDU_CT_CHECKER, ifma_curve,
-               ecedu_prime_implementation(), runs, fails);
-        return fails || runs != 1 ? 2 : 0;
-    }
+    /* --ifma CURVE: signing on the curve's copy at the ifma level (../ctime/ctime_ifma_curve.h),
+     * the mod-n arithmetic in C (this build) */
+    if (ifma_curve) return ctime_ifma_curve(ifma_curve, run_curve, "    ");
     ecedu_force_prime_implementation(ECEDU_GFP_IMPL_PORTABLE);
 #endif
     int fails = 0;
