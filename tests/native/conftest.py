@@ -4,12 +4,11 @@ import pytest
 
 from ecedu import native
 
-# Every field implementation of the C library: portable C, PCLMULQDQ (SSE4.1),
-# the same code built for AVX (VEX forms, 128-bit registers), built for AVX2 (with 256-bit
-# VPCLMULQDQ multiplication where
-# instances/gf2m_<m>.c says), and built for AVX-512 (with 512-bit VPCLMULQDQ multiplication
-# for m = 409, 571).  Tests run on each path this CPU can execute and are
-# skipped, with the reason, for the others.
+# Every field implementation of the C library: portable C, PCLMULQDQ (SSE4.1), the same
+# code built for AVX (VEX forms, 128-bit registers), built for AVX2 (with 256-bit VPCLMULQDQ
+# multiplication where instances/gf2m_<m>.c says), and built for AVX-512 (with 512-bit
+# VPCLMULQDQ multiplication for m = 409, 571).  Tests run on each path this CPU can execute
+# and are skipped, with the reason, for the others.
 IMPLEMENTATIONS = native.IMPLEMENTATIONS
 _NEEDS = {
     "pclmul": "PCLMULQDQ and SSE4.1",

@@ -338,7 +338,8 @@ static void ecedu_prime_impl_init(void) {
  * state (thread safety). */
 __attribute__((constructor)) static void ecedu_cpu_init(void) {
     const char *e = getenv("ECEDU_NATIVE_IMPL");
-    if (e && ecedu_implementation_named(e) >= 0) g_forced = ecedu_implementation_named(e);
+    const int named = ecedu_implementation_named(e); /* -1 for none or an unknown name */
+    if (named >= 0) g_forced = named;
     e = getenv("ECEDU_NATIVE_PORTABLE");
     if (e && e[0] && !(e[0] == '0' && e[1] == 0)) g_forced = ECEDU_IMPL_PORTABLE;
     ecedu_prime_impl_init();
