@@ -12,6 +12,20 @@ then, from the ecedu checkout:
 
     python tools/xs233_side_by_side.py /tmp/xs233 [--core 1] [--rounds 3] [--level avx512]
 
+Like with like: that build is c-xs233's 128-bit PCLMULQDQ code in its VEX form (AVX), the kind of
+code of ecedu's avx, avx2 and avx512 levels.  ecedu's pclmul level is the legacy SSE form, the
+code of CPUs without AVX; for it, build a second copy with the option c-xs233's Makefile gives for
+those CPUs, and compare it with ``--level pclmul``:
+
+    cp -r /tmp/xs233 /tmp/xs233_sse && make -C /tmp/xs233_sse clean
+    make -C /tmp/xs233_sse CC=gcc LD=gcc CFLAGS="-O2 -mpclmul -msse4.1" speed_xs233
+    python tools/xs233_side_by_side.py /tmp/xs233_sse --level pclmul
+
+The script reads the encoding of ``speed_xs233``'s PCLMULQDQ instructions (``objdump -d``) and
+says so under the table when it is not the one of the ecedu level measured.  (AMD EPYC Zen 4,
+6 December 2026: the SSE build's xsk233_mul_frob took 20.2k ticks, the VEX one 18.2k; xsb233_mul_ladder
+40.9k and 36.9k.)
+
 It runs c-xs233's ``speed_xs233`` under ``taskset -c CORE`` (each figure: the median of 100
 batches of 40 operations, with its 10%..90% range) and ecedu's
 ``python -m ecedu speed ecdh|ecdsa --cycles`` on the same core (each figure: min and median of
@@ -56,6 +70,30 @@ def xs233(prog: Path, core: int) -> dict[str, tuple[float, float]]:
     ).stdout
     pat = r"^(\w+):\s+([\d.]+)\s+\(([\d.]+)\s*\.\.\s*[\d.]+\)"
     return {m[1]: (float(m[2]), float(m[3])) for m in re.finditer(pat, out, re.M)}
+
+
+#: The encoding of each ecedu binary level's PCLMULQDQ code (instances/gf2m_*.c: the pclmul
+#: level is compiled for SSE4.1, the others with AVX and up, the VEX forms).
+LEVEL_ENCODING = {"pclmul": "sse", "avx": "vex", "avx2": "vex", "avx512": "vex"}
+
+
+def encoding(disassembly: str) -> str | None:
+    """'vex' or 'sse': the form of most PCLMULQDQ instructions in *disassembly* (``objdump -d``
+    text, where the VEX form is spelt ``vpclmul...``), None if it has none."""
+    forms = re.findall(r"\s(v?)pclmul[a-z]*\s", disassembly)
+    if not forms:
+        return None
+    vex = sum(1 for f in forms if f)
+    return "vex" if 2 * vex > len(forms) else "sse"
+
+
+def build_encoding(prog: Path) -> str | None:
+    """The encoding of c-xs233's build (:func:`encoding` of ``objdump -d prog``), None without objdump."""
+    try:
+        out = subprocess.run(["objdump", "-d", str(prog)], capture_output=True, text=True, check=True)
+    except (OSError, subprocess.CalledProcessError):
+        return None
+    return encoding(out.stdout)
 
 
 def ecedu(op: str, core: int, runs: int, level: str | None) -> dict[tuple[str, str], tuple[float, float]]:
@@ -104,6 +142,19 @@ def main(argv=None) -> int:
             f"{op + ' ' + curve:<16} {lvl:<8} {mn:>8.0f} {med:>8.0f}   {fn:<20} {ref:>8.0f} {low:>8.0f}"
             f"   {med / ref:>13.2f}  {mn / low:>9.2f}"
         )
+    theirs_form = build_encoding(prog)
+    levels = sorted({lvl for _, _, lvl in ours.values()})
+    ours_form = {LEVEL_ENCODING.get(lvl) for lvl in levels}
+    if theirs_form is None:
+        print("c-xs233's build: encoding unknown (no objdump, or no PCLMULQDQ in it)")
+    elif ours_form != {theirs_form}:
+        want = "-msse4.1" if ours_form == {"sse"} else "-mavx2"
+        print(
+            f"note: c-xs233 here is {theirs_form.upper()} code, ecedu's level {', '.join(levels)} is not;"
+            f' like with like, build c-xs233 with CFLAGS="-O2 -mpclmul {want}" (see the docstring)'
+        )
+    else:
+        print(f"c-xs233's build: {theirs_form.upper()} code, as ecedu's level {', '.join(levels)}")
     return 0
 
 

@@ -69,3 +69,40 @@ def test_table_gives_both_ratios(fake_xs233, capsys):
 def test_missing_program_is_a_usage_error(tmp_path, capsys):
     assert side.main([str(tmp_path)]) == 2
     assert "speed_xs233 not found" in capsys.readouterr().err
+
+
+# objdump -d lines of the two builds of c-xs233's gf_mul (abridged)
+SSE_LINES = """\
+  4012a0:\t66 0f 3a 44 c1 00    \tpclmullqlqdq %xmm1,%xmm0
+  4012a6:\t66 0f 3a 44 d3 11    \tpclmulhqhqdq %xmm3,%xmm2
+  4012ac:\t66 0f ef c2          \tpxor   %xmm2,%xmm0
+"""
+VEX_LINES = """\
+  4012a0:\tc4 e3 79 44 c1 00    \tvpclmullqlqdq %xmm1,%xmm0,%xmm0
+  4012a6:\tc4 e3 69 44 d3 11    \tvpclmulhqhqdq %xmm3,%xmm2,%xmm2
+  4012ac:\tc5 f9 ef c2          \tvpxor  %xmm2,%xmm0,%xmm0
+"""
+
+
+def test_encoding_tells_sse_from_vex():
+    assert side.encoding(SSE_LINES) == "sse"
+    assert side.encoding(VEX_LINES) == "vex"
+    assert side.encoding("  4012ac:\tc5 f9 ef c2 \tvpxor  %xmm2,%xmm0,%xmm0\n") is None
+    # a majority decides (a build may hold a few instructions of the other form)
+    assert side.encoding(SSE_LINES * 3 + VEX_LINES) == "sse"
+
+
+def test_mismatched_build_gets_a_note(fake_xs233, capsys, monkeypatch):
+    pytest.importorskip("ecedu.native")
+    from ecedu import native
+
+    if not native.available():
+        pytest.skip("native library not built")
+    args = [str(fake_xs233), "--core", "0", "--rounds", "1", "--runs", "5", "--level", "pclmul"]
+    monkeypatch.setattr(side, "build_encoding", lambda prog: "vex")
+    assert side.main(args) == 0
+    out = capsys.readouterr().out
+    assert "note: c-xs233 here is VEX code" in out and '-mpclmul -msse4.1"' in out
+    monkeypatch.setattr(side, "build_encoding", lambda prog: "sse")
+    assert side.main(args) == 0
+    assert "c-xs233's build: SSE code, as ecedu's level pclmul" in capsys.readouterr().out

@@ -112,7 +112,15 @@ static int FN(ladder)(const ecedu_curve *c, const uint64_t *k, const uint64_t *x
             FN(sqr_lazy)(X0, s);
         } else {           /* X^4 + b Z^4, one reduction.  (Tried: (X^2 + sqrt(b) Z^2)^2
                             * with sqrt(b) precomputed, one squaring fewer but a
-                            * longer chain: measured 3% slower at m = 233, SSE4.1.) */
+                            * longer chain: measured 3% slower at m = 233, SSE4.1.
+                            * Tried again, 6 December 2026, c-xs233's xsb233 form
+                            * Z = (X Z)^2, X = (X + b^(1/4) Z)^4, also 2M + 3S: AMD EPYC
+                            * Zen 4, ECDH min TSC ticks, two alternations, pclmul / avx:
+                            * sect233r1 +1.3% / +3.0%, sect163r2 -2.5% / -2.7%, sect283r1
+                            * -3.0% / -0.8%, sect409r1 -2.6% / -0.2%, sect571r1 -1.8% /
+                            * -0.8%, sect193r1 -0.1% / -0.4%: about the noise of code
+                            * placement, and slower on the curve c-xs233 sets beside
+                            * ecedu.  Not taken.) */
             FN(sqr_lazy)(q, q);
             FN(mul_add_sqr_lazy)(X0, q, c->b, s);
         }
