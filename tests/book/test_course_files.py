@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import json
+import re
 import sys
 from pathlib import Path
 
@@ -95,6 +96,43 @@ def test_every_cell_has_an_id(path):
     assert (raw["nbformat"], raw["nbformat_minor"]) >= (4, 5)
     missing = [i for i, c in enumerate(raw["cells"]) if "id" not in c]
     assert not missing, f"{path.name}: cells without an id: {missing}"
+
+
+def section_numbers(markdown: str) -> list[tuple[int, str]]:
+    """The numbered headings of a chapter in order: "## 3. Title" -> (3, ""), "### 3b. Title" -> (3, "b");
+    unnumbered headings ("## Check your understanding", "### CPU frequency") are left out."""
+    found = []
+    for line in markdown.splitlines():
+        m = re.match(r"(##|###) (\d+)([a-z]?)\. ", line)
+        if m:
+            found.append((int(m[2]), m[3] if m[1] == "###" else ""))
+    return found
+
+
+def test_section_numbers_reads_headings():
+    text = "# 01 · Title\n## 1. A\n### 1a. B\n### Unnumbered\n## 2. C\ntext 3. not a heading\n## Check"
+    assert section_numbers(text) == [(1, ""), (1, "a"), (2, "")]
+
+
+@pytest.mark.parametrize("path", sorted(NOTEBOOKS.glob("*.ipynb")), ids=lambda p: p.name)
+def test_sections_are_numbered_in_order(path):
+    """A reader follows "section 7" by its number: the chapter's sections run 1, 2, 3, ... in the order
+    of the cells, and the lettered subsections of a section a, b, c, ... (none skipped, none out of place)."""
+    nb = nbformat.read(path, as_version=4)
+    found = section_numbers("\n".join(c.source for c in nb.cells if c.cell_type == "markdown"))
+    sections = [n for n, letter in found if not letter]
+    assert sections == list(range(1, len(sections) + 1)), f"{path.name}: sections {sections}"
+    section = 0
+    letters = ""
+    for n, letter in found:
+        if not letter:
+            section, letters = n, ""
+            continue
+        assert n == section, f"{path.name}: subsection {n}{letter} inside section {section}"
+        letters += letter
+        assert letters == "abcdefghijklmnopqrstuvwxyz"[: len(letters)], (
+            f"{path.name}: subsections {n}{letters}"
+        )
 
 
 def test_book_sees_the_notebooks():
