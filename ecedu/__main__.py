@@ -9,7 +9,7 @@ USAGE = """usage: python -m ecedu COMMAND [options]
 commands:
   speed [ecdh|ecdsa|field|modexp] …  measure ecedu next to `openssl speed` (see `speed --help`)
   grade NOTEBOOK [--json]      grade a filled-in exercise notebook
-  info                         curves, backends and CPU features of this machine
+  info                         curves, backends, CPU features and the native levels in use
 """
 
 
@@ -24,6 +24,14 @@ def _info() -> int:
         from ecedu import native
 
         print("cpu features:", native.cpu_features())
+        print(
+            f"binary-field level: {native.implementation()} "
+            f"(this CPU runs {', '.join(native.available_implementations())}; ECEDU_NATIVE_IMPL forces one)"
+        )
+        print(
+            f"prime-field level: {native.prime_implementation()} "
+            f"(this CPU runs {', '.join(native.available_prime_implementations())}; ECEDU_PRIME_IMPL forces one)"
+        )
     return 0
 
 

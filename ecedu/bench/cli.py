@@ -283,7 +283,8 @@ def main(argv=None) -> int:
     else:
         print(
             f"ecedu speed {args.op}: {len(records)} measurements, {args.seconds:g}s each, "
-            f"multi {args.multi}; {opensslspeed.openssl_version() or 'openssl not found'}"
+            f"multi {args.multi}; {opensslspeed.openssl_version() or 'openssl not found'}; "
+            f"{provenance.levels_text(meta['native_levels'])}"
         )
         print(modexp.format_table(records) if args.op == "modexp" else report.format_table(records))
         for r in records:

@@ -4,7 +4,8 @@ A figure without its machine is not a result (chapter 07 gave 1.1× and 1.5× wh
 and 1.95×).  :func:`machine` collects what decides the speed of this code: the CPU model and the
 instruction-set extensions the kernels use or the comparison depends on (PCLMULQDQ and VPCLMULQDQ
 for GF(2^m), BMI2's MULX and ADX's ADCX/ADOX for GF(p), AVX2/AVX-512), the OpenSSL that was compared
-with, the ecedu version and git commit, Python, the date (UTC) and the command line.
+with, the ecedu version and git commit, the levels the native kernels ran at, Python, the date (UTC)
+and the command line.
 """
 
 from __future__ import annotations
@@ -66,8 +67,30 @@ def machine(command: list[str] | None = None) -> dict:
         "ecedu": ecedu.__version__,
         **git_commit(),
         "python": platform.python_version(),
+        "native_levels": native_levels(),
         "command": list(command) if command is not None else _command_line(),
     }
+
+
+def native_levels() -> dict | None:
+    """The instruction-set levels the native kernels run now, ``{"binary": "avx2", "prime":
+    "mulx"}`` (forced by ECEDU_NATIVE_IMPL / ECEDU_PRIME_IMPL or force_implementation, else the
+    best the CPU has), or None without the native library: the flags say what the CPU could run,
+    this what the figures ran."""
+    from ecedu.backend import native_available
+
+    if not native_available():
+        return None
+    from ecedu import native
+
+    return {"binary": native.implementation(), "prime": native.prime_implementation()}
+
+
+def levels_text(levels: dict | None) -> str:
+    """``native levels binary avx2, prime mulx`` (or ``no native library``), for headers and captions."""
+    if not levels:
+        return "no native library"
+    return f"native levels binary {levels['binary']}, prime {levels['prime']}"
 
 
 def _command_line() -> list[str]:
@@ -91,4 +114,5 @@ def describe(meta: dict) -> str:
         f"measured {meta.get('date', '?')} on {meta.get('cpu') or 'an unknown CPU'}"
         f" ({', '.join(flags) or 'none of ' + '/'.join(RELEVANT_FLAGS)}), {meta.get('openssl') or 'no openssl'},"
         f" ecedu {meta.get('ecedu', '?')} at {commit}"
+        + (f", {levels_text(meta['native_levels'])}" if "native_levels" in meta else "")
     )

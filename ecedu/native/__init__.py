@@ -80,7 +80,8 @@ format), InvalidPointError (off curve, infinity, wrong subgroup, coordinate
 Environment: ``ECEDU_NATIVE_PORTABLE=1`` forces the portable path at load time,
 ``ECEDU_NATIVE_IMPL=portable|pclmul|avx|avx2|avx512`` caps the implementation (``vpclmul``,
 the level's former name, is accepted too; a level the CPU lacks falls back to the best
-it has);
+it has), ``ECEDU_PRIME_IMPL=portable|mulx|ifma`` the prime fields' level the same way; a name
+that is not a level is an ECEduError when the library loads;
 ``ECEDU_NATIVE_LIB=/path/to/lib.so`` loads another build (e.g. the ASan one).
 """
 

@@ -77,6 +77,7 @@ SIGNATURES = {
     "ecedu_cpu_features": (_int, []),
     "ecedu_force_portable": (None, [_int]),
     "ecedu_force_implementation": (_int, [_int]),
+    "ecedu_implementation_named": (_int, [_cp]),
     "ecedu_implementation": (_int, []),
     "ecedu_best_implementation": (_int, []),
     "ecedu_using_pclmul": (_int, []),
@@ -120,6 +121,7 @@ SIGNATURES = {
         ],
     ),
     "ecedu_force_prime_implementation": (_int, [_int]),
+    "ecedu_prime_implementation_named": (_int, [_cp]),
     "ecedu_prime_implementation": (_int, []),
     "ecedu_best_prime_implementation": (_int, []),
     "ecedu_bench_prime_variant_mul": (_dbl, [_int, _int, _cp, _sz, _long]),
@@ -219,8 +221,32 @@ def load(path: str | os.PathLike | None = None) -> None:
             {},
         )
         return
+    wrong = _wrong_level_variable(lib, constants)
+    if wrong:
+        _LIB, _LOAD_ERROR, CONSTANTS, _ERROR_BY_CODE = None, wrong, {}, {}
+        raise ECEduError(wrong)
     _LIB, _LOAD_ERROR, CONSTANTS = lib, None, constants
     _ERROR_BY_CODE = {constants[name]: pair for name, pair in ERRORS.items() if name in constants}
+
+
+#: The variables that force a level at load time: (variable, the C function that knows its names,
+#: the prefix of the levels' constants).  The C library ignores a name it does not know (it has no
+#: way to report it), which would let a typo (ECEDU_PRIME_IMPL=mulz) measure the best level while
+#: the user believes it forced another: the loader refuses it instead.
+LEVEL_VARIABLES = (
+    ("ECEDU_NATIVE_IMPL", "ecedu_implementation_named", "ECEDU_IMPL_"),
+    ("ECEDU_PRIME_IMPL", "ecedu_prime_implementation_named", "ECEDU_GFP_IMPL_"),
+)
+
+
+def _wrong_level_variable(lib, constants: dict[str, int]) -> str | None:
+    """The message for a level variable set to a name the library does not know, or None."""
+    for variable, named, prefix in LEVEL_VARIABLES:
+        value = os.environ.get(variable)
+        if value and getattr(lib, named)(value.encode()) < 0:
+            levels = _suffixes(constants, prefix)
+            return f"{variable}={value!r} is not a level; use one of {', '.join(levels)} (or unset it)"
+    return None
 
 
 def lib() -> ctypes.CDLL:
@@ -251,7 +277,11 @@ def constant(name: str) -> int:
 def names_with_prefix(prefix: str) -> tuple[str, ...]:
     """The lower-case suffixes of the constants ``prefix*``, ordered by value."""
     lib()
-    items = sorted((v, k) for k, v in CONSTANTS.items() if k.startswith(prefix))
+    return _suffixes(CONSTANTS, prefix)
+
+
+def _suffixes(constants: dict[str, int], prefix: str) -> tuple[str, ...]:
+    items = sorted((v, k) for k, v in constants.items() if k.startswith(prefix))
     return tuple(k[len(prefix) :].lower() for _, k in items)
 
 

@@ -8,6 +8,7 @@ import datetime as dt
 import json
 import shutil
 import subprocess
+import sys
 from pathlib import Path
 
 import pytest
@@ -56,6 +57,38 @@ def test_machine_metadata_matches_independent_sources():
     line = provenance.describe(meta)
     assert meta["date"] in line and (meta["commit"][:12] if meta["commit"] else "unknown commit") in line
     assert (meta["openssl"] or "no openssl") in line
+
+
+def test_machine_records_the_native_levels_it_runs():
+    """The levels in the record are the ones forced, not the CPU's best (a figure forced to pclmul on
+    an AVX-512 machine must say pclmul); `python -m ecedu info` prints the same."""
+    from ecedu.backend import native_available
+
+    if not native_available():
+        assert provenance.machine(["x"])["native_levels"] is None
+        return
+    from ecedu import native
+
+    lowest = native.available_implementations()[0], native.available_prime_implementations()[0]
+    native.force_implementation(lowest[0])
+    native.force_prime_implementation(lowest[1])
+    try:
+        meta = provenance.machine(["x"])
+        out = subprocess.run(
+            [sys.executable, "-m", "ecedu", "info"],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**__import__("os").environ, "ECEDU_NATIVE_IMPL": lowest[0], "ECEDU_PRIME_IMPL": lowest[1]},
+        ).stdout
+    finally:
+        native.force_implementation(None)
+        native.force_prime_implementation(None)
+    assert meta["native_levels"] == {"binary": lowest[0], "prime": lowest[1]}
+    assert f"native levels binary {lowest[0]}, prime {lowest[1]}" in provenance.describe(meta)
+    assert f"binary-field level: {lowest[0]} (" in out and f"prime-field level: {lowest[1]} (" in out
+    now = {"binary": native.implementation(), "prime": native.prime_implementation()}
+    assert provenance.machine(["x"])["native_levels"] == now
 
 
 def test_describe_names_missing_data():

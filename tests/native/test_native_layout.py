@@ -324,6 +324,48 @@ def test_environment_accepts_level_names_and_alias(env, expect):
     assert r.stdout.strip() == expect
 
 
+@pytest.mark.parametrize(
+    "variable, value, names",
+    [
+        ("ECEDU_NATIVE_IMPL", "avx3", "portable, pclmul, avx, avx2, avx512"),
+        ("ECEDU_NATIVE_IMPL", "AVX2", "portable, pclmul, avx, avx2, avx512"),
+        ("ECEDU_PRIME_IMPL", "mulz", "portable, mulx, ifma"),
+    ],
+)
+def test_environment_refuses_unknown_level_names(variable, value, names):
+    """A typo in a level variable is an ECEduError naming the levels at load time, not the best
+    level measured in silence (the C library ignores a name it does not know)."""
+    code = "from ecedu import native"
+    r = subprocess.run(
+        [sys.executable, "-c", code],
+        capture_output=True,
+        text=True,
+        cwd=ROOT,
+        env={**__import__("os").environ, variable: value},
+    )
+    assert r.returncode != 0
+    last = r.stderr.strip().splitlines()[-1]
+    assert (
+        last
+        == f"ecedu.errors.ECEduError: {variable}={value!r} is not a level; use one of {names} (or unset it)"
+    )
+
+
+def test_prime_environment_accepts_level_names():
+    """ECEDU_PRIME_IMPL's names, read by C (cpu.c) at load time: each level this CPU runs."""
+    for level in native.available_prime_implementations():
+        code = "from ecedu import native; print(native.prime_implementation())"
+        r = subprocess.run(
+            [sys.executable, "-c", code],
+            capture_output=True,
+            text=True,
+            cwd=ROOT,
+            env={**__import__("os").environ, "ECEDU_PRIME_IMPL": level},
+        )
+        assert r.returncode == 0, r.stderr
+        assert r.stdout.strip() == level
+
+
 def test_package_data_ships_every_source():
     """A wheel carries every C source and header (the notebooks show them from the installed
     package): each file under src/ matches a package-data pattern of pyproject.toml."""

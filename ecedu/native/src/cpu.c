@@ -30,7 +30,8 @@
  *     former name, is accepted for avx512), or ECEDU_NATIVE_PORTABLE set
  *     to a non-empty value other than "0" (= portable, takes precedence);
  *   - by ecedu_force_implementation(level) or ecedu_force_portable(1).
- * A forced level the CPU lacks falls back to the best one it has.
+ * A forced level the CPU lacks falls back to the best one it has; an unknown name is ignored here
+ * and refused by the Python loader (ecedu/native/library.py), which has an exception to raise.
  * All paths compute identical results; the tests compare them.
  * The prime fields have a level of their own (portable / mulx / ifma), see below.
  */
@@ -138,8 +139,8 @@ int ecedu_force_implementation(int level) {
 }
 
 /* The level of a name ("portable", "pclmul", "avx", "avx2", "avx512", or "vpclmul", the
- * avx512 level's former name), or -1: the one list of the names, for ECEDU_NATIVE_IMPL below and
- * the ctime drivers' --level. */
+ * avx512 level's former name), or -1: the one list of the names, for ECEDU_NATIVE_IMPL below, the
+ * ctime drivers' --level and the Python loader's check of the variable (ecedu/native/library.py). */
 int ecedu_implementation_named(const char *name) {
     static const struct {
         const char *name;
@@ -324,11 +325,21 @@ int ecedu_force_prime_implementation(int level) {
     return 0;
 }
 
+/* The prime level of a name ("portable", "mulx", "ifma"), or -1: the one list of the names, for
+ * ECEDU_PRIME_IMPL below and for the Python loader's check of it (ecedu/native/library.py). */
+int ecedu_prime_implementation_named(const char *name) {
+    static const struct {
+        const char *name;
+        int level;
+    } names[] = {{"portable", ECEDU_GFP_IMPL_PORTABLE}, {"mulx", ECEDU_GFP_IMPL_MULX}, {"ifma", ECEDU_GFP_IMPL_IFMA}};
+    for (size_t l = 0; name && l < sizeof names / sizeof names[0]; l++)
+        if (strcmp(name, names[l].name) == 0) return names[l].level;
+    return -1;
+}
+
 static void ecedu_prime_impl_init(void) {
-    const char *e = getenv("ECEDU_PRIME_IMPL");
-    if (e && strcmp(e, "portable") == 0) g_prime_forced = ECEDU_GFP_IMPL_PORTABLE;
-    if (e && strcmp(e, "mulx") == 0) g_prime_forced = ECEDU_GFP_IMPL_MULX;
-    if (e && strcmp(e, "ifma") == 0) g_prime_forced = ECEDU_GFP_IMPL_IFMA;
+    const int named = ecedu_prime_implementation_named(getenv("ECEDU_PRIME_IMPL"));
+    if (named >= 0) g_prime_forced = named;
     prime_flags();
 }
 /* --- end issue 13 --- */

@@ -180,6 +180,7 @@ int ecedu_field_implementation(int m);
  * ECEDU_PRIME_IMPL=portable|mulx|ifma or by force (-1 = the best; returns -1 and
  * changes nothing if the CPU lacks the level). */
 int ecedu_force_prime_implementation(int level);
+int ecedu_prime_implementation_named(const char *name); /* "mulx" -> ECEDU_GFP_IMPL_MULX; unknown: -1 */
 int ecedu_prime_implementation(void);
 int ecedu_best_prime_implementation(void);
 
