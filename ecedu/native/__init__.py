@@ -1,5 +1,5 @@
-"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves, seven
-prime curves and X25519.
+"""ecedu.native -- fast constant-time C arithmetic for the 14 SEC 2 binary curves, 15 prime
+curves (SEC 2 and Brainpool) and X25519.
 
 The C library ``libecedu_native.so`` (sources in ``src/``, built by ``pip install``
 (see setup.py) or by ``python -m ecedu.native.build``) is loaded by
@@ -41,8 +41,10 @@ scalars; points are ``(x, y)`` tuples of ints)::
 
     validate_point(curve, x, y) -> None            # raises InvalidPointError
     decode_point(curve, data: bytes) -> (x, y)     # SEC 1, 04/02/03, validated
-    scalar_mult(curve, k, x, y) -> (x, y)          # Montgomery ladder (LD), validated P;
-                                                   # prime curves: regular signed window
+    scalar_mult(curve, k, x, y) -> (x, y)          # validated P; binary curves: Montgomery ladder
+                                                   # (LD), Koblitz curves the regular tau-adic
+                                                   # method (koblitz_method); prime curves:
+                                                   # regular signed window
     scalar_mult_base(curve, k) -> (x, y)           # fixed-base comb table
     ecdh(curve, d, peer_point_sec1: bytes) -> bytes  # x(d*Q), (m+7)//8 bytes,
                                                      # as `openssl pkeyutl -derive`
@@ -483,11 +485,13 @@ def bench_ecdsa_verify(curve: str, iterations: int) -> float:
 # --- fast fields: curve level, the generic field against a specialised one ---
 def bench_prime_curve(curve: str, field: str, op: str, iterations: int) -> float:
     """Time ``op`` ('mul': k Q, 'mul_base': k G, 'mul_joint': u1 G + u2 Q) on a prime curve over
-    ``field``: 'generic' (the CIOS field; every curve) or 'specialised' (secp521r1 unsaturated,
-    secp192r1 and secp384r1 Solinas, secp256r1 by p's words at the current prime-field level,
-    secp224r1 by p's words at the MULX level and unsaturated at the portable one).  One of the two is
-    the curve's instance, the other a copy for this comparison; the C side first checks that
-    both give the same point.  ECEduError if not, or on bad arguments."""
+    ``field``: 'generic' (the CIOS field; every curve) or 'specialised' (the field the curve's
+    instance has at the current prime-field level: the folds of secp160r1, secp192r1 and secp384r1
+    (IFMA limbs at the ifma level), secp256r1 by p's words, secp521r1 unsaturated (IFMA limbs at
+    the ifma level), secp224r1 unsaturated at the portable level and its fold at the MULX and
+    ifma levels).  One of the two is the curve's instance, the other a copy for this comparison;
+    the C side first checks that both give the same point.  ECEduError if not, if the curve has no
+    specialised field (secp256k1, the other k1 curves, Brainpool), or on bad arguments."""
     fields = library.names_with_prefix("ECEDU_PCURVE_FIELD_")
     ops = library.names_with_prefix("ECEDU_PCURVE_BENCH_")
     if field not in fields or op not in ops:

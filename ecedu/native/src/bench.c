@@ -384,10 +384,13 @@ static const ecedu_pcurve_impl *pcurve_compare(const ecedu_pcurve *pc, int *in_u
         *in_use = ECEDU_PCURVE_FIELD_SPECIALISED;
         return &ecedu_pcurve_secp224r1_portable;
     }
-    if (strcmp(pc->name, "secp192r1") == 0) return &ecedu_pcurve_secp192r1_compare;
-    if (strcmp(pc->name, "secp384r1") == 0) return &ecedu_pcurve_secp384r1_compare;
+    /* the others' instances are specialised (a fold, p's words, unsaturated or IFMA limbs), their
+     * copies generic */
     *in_use = ECEDU_PCURVE_FIELD_SPECIALISED;
+    if (strcmp(pc->name, "secp160r1") == 0) return &ecedu_pcurve_secp160r1_compare;
+    if (strcmp(pc->name, "secp192r1") == 0) return &ecedu_pcurve_secp192r1_compare;
     if (strcmp(pc->name, "secp256r1") == 0) return &ecedu_pcurve_secp256r1_compare;
+    if (strcmp(pc->name, "secp384r1") == 0) return &ecedu_pcurve_secp384r1_compare;
     if (strcmp(pc->name, "secp521r1") == 0) return &ecedu_pcurve_secp521r1_compare;
     *in_use = ECEDU_PCURVE_FIELD_GENERIC;
     return NULL;

@@ -295,7 +295,8 @@ int ecedu_field_implementation(int m) {
  * 0.88 on P-384 and 0.73 on P-521 (P-521 before its ifma inversion became divsteps),
  * the other prime curves equal (they have no ifma copy).  The levels are ordered:
  * ifma needs mulx's BMI2 and ADX too, and at the ifma level everything but
- * the exponentiations of field/gfp/ is the mulx code. */
+ * the exponentiations of field/gfp/ and the P-384 and P-521 curves (their IFMA fields,
+ * fe_p384_ifma.h and fe_p521_ifma.h) is the mulx code. */
 int ecedu_gfp_mulx_flag = 0;
 int ecedu_gfp_ifma_flag = 0;
 static int g_prime_forced = -1;

@@ -504,8 +504,10 @@ int ecedu_bench_prime_cycles(int variant, int limb_bits, const uint8_t *p, size_
  * or over a specialised one (the curve-level "generic against specialised" comparison) --- */
 enum ecedu_pcurve_field {
     ECEDU_PCURVE_FIELD_GENERIC = 0,     /* fe_mont.tmpl.h CIOS at a fixed limb count (every curve) */
-    ECEDU_PCURVE_FIELD_SPECIALISED = 1, /* P-224, P-521 unsaturated; P-256 by p's words, at the
-                                           current prime-field level (those three curves only) */
+    ECEDU_PCURVE_FIELD_SPECIALISED = 1, /* the curve's field at the current prime-field level:
+                                           secp160r1, P-192, P-384 folds (P-384 IFMA at ifma),
+                                           P-256 p's words, P-521 unsaturated (IFMA at ifma),
+                                           P-224 unsaturated (portable) or fold (MULX) */
 };
 enum ecedu_pcurve_bench_op {
     ECEDU_PCURVE_BENCH_MUL = 0,       /* k Q, the variable-base constant-time method      */

@@ -1,16 +1,24 @@
 /*
- * gfp_compare.c -- the other field of five prime curves, for the curve-level "generic against
+ * gfp_compare.c -- the other field of six prime curves, for the curve-level "generic against
  * specialised field" comparison of the benchmarks only (the Gueron-Krasnov and Ubuntu
  * ec_nistp_64_gcc_128 tables rerun at curve level): the same curve/prime/sw.tmpl.h as the
  * instances, over the field they do NOT use (curve/prime/README.md, measured):
- *   secp224r1  over the unsaturated field/gfp/fe_p224_unsat.h (the instance: generic CIOS)
+ *   secp224r1  over the unsaturated field/gfp/fe_p224_unsat.h (the instance at the portable
+ *              level: generic CIOS; at the MULX level bench.c compares fe_p224_fold.h's instance
+ *              with the portable one instead)
  *   secp256r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p256_mont.h)
- *   secp521r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p521_unsat.h)
- *   secp192r1  over the Solinas field/gfp/fe_p192_solinas.h (the instance: generic CIOS)
- *   secp384r1  over the Solinas field/gfp/fe_p384_solinas.h (the instance: generic CIOS)
+ *   secp521r1  over the generic CIOS field (the instance: fe_p521_unsat.h, fe_p521_ifma.h)
+ *   secp160r1  over the generic CIOS field (the instance: fe_p160_crandall.h)
+ *   secp192r1  over the generic CIOS field (the instance: fe_p192_fold.h)
+ *   secp384r1  over the generic CIOS field (the instance: fe_p384_fold.h, fe_p384_ifma.h)
+ * (Until 6 December 2026 P-192 and P-384 were compared here over their Solinas fields,
+ * fe_p192_solinas.h and fe_p384_solinas.h, from when their instances were generic; since the
+ * instances moved to the folds, "generic" must mean the CIOS field, so the copies are generic.
+ * The Solinas fields stay for the field-level comparison, field/gfp/variants.c.)
  * Tables ecedu_pcurve_<curve>_compare (internal.h), reached only through the curve-level
  * benchmark of bench.c; the protocols never call them.  Same constant-time code as the
- * instances (the field is the only difference).
+ * instances; the field differs, and with it what the field offers the formulas (FE_HALF,
+ * FE_LIN: sw.tmpl.h's doubling).
  */
 #include "internal.h"
 #include "curve/prime/sec2_prime_params.h"
@@ -84,15 +92,49 @@
 #include "instances/gfp_undef.h"
 
 
-/* ------------------------------------------------------------ secp192r1, Solinas */
+/* ------------------------------------------------------------ secp160r1, generic */
 
-#include "field/gfp/fe_p192_solinas.h"
-#define FE(name) p192s_##name
-#define FE_BYTES P192S_BYTES
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP160R1_LIMBS limbs */
+#define FEM(name) p160g_##name
+#define FEM_LIMBS ECEDU_PC_SECP160R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP160R1_BYTES
+#define FEM_P ECEDU_PC_SECP160R1_P
+#define FEM_PINV ECEDU_PC_SECP160R1_PINV
+#define FEM_RR ECEDU_PC_SECP160R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE(name) p160g_##name
+#define FE_BYTES p160g_BYTES
 #include "field/gfp/fe_bind.h"
 
 /* the curve */
-#define PC(name) p192sc_##name
+#define PC(name) p160gc_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp160r1_compare
+#define PC_CURVE(name) ECEDU_PC_SECP160R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"
+
+/* ------------------------------------------------------------ secp192r1, generic */
+
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP192R1_LIMBS limbs */
+#define FEM(name) p192g_##name
+#define FEM_LIMBS ECEDU_PC_SECP192R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP192R1_BYTES
+#define FEM_P ECEDU_PC_SECP192R1_P
+#define FEM_PINV ECEDU_PC_SECP192R1_PINV
+#define FEM_RR ECEDU_PC_SECP192R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE(name) p192g_##name
+#define FE_BYTES p192g_BYTES
+#include "field/gfp/fe_bind.h"
+
+/* the curve */
+#define PC(name) p192gc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp192r1_compare
 #define PC_CURVE(name) ECEDU_PC_SECP192R1_##name /* its constants: curve/prime/sw_params.h */
 #include "curve/prime/sw_params.h"
@@ -100,17 +142,26 @@
 
 #include "instances/gfp_undef.h"
 
-/* ------------------------------------------------------------ secp384r1, Solinas */
+/* ------------------------------------------------------------ secp384r1, generic */
 
-#include "field/gfp/fe_p384_solinas.h"
-#define FE(name) p384s_##name
-#define FE_BYTES P384S_BYTES
+/* the field: generic CIOS Montgomery at ECEDU_PC_SECP384R1_LIMBS limbs */
+#define FEM(name) p384g_##name
+#define FEM_LIMBS ECEDU_PC_SECP384R1_LIMBS
+#define FEM_BYTES ECEDU_PC_SECP384R1_BYTES
+#define FEM_P ECEDU_PC_SECP384R1_P
+#define FEM_PINV ECEDU_PC_SECP384R1_PINV
+#define FEM_RR ECEDU_PC_SECP384R1_RR
+#include "field/gfp/fe_mont.tmpl.h"
+
+/* the fe interface the curve template uses */
+#define FE(name) p384g_##name
+#define FE_BYTES p384g_BYTES
 #include "field/gfp/fe_bind.h"
 
 /* the curve */
-#define PC(name) p384sc_##name
+#define PC(name) p384gc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp384r1_compare
-#define PC_AFFINE_TABLE 1 /* as the specialised copy: only the field differs */
+#define PC_AFFINE_TABLE 1 /* as the specialised instance: the field and its doubling differ */
 #define PC_CURVE(name) ECEDU_PC_SECP384R1_##name /* its constants: curve/prime/sw_params.h */
 #include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"
