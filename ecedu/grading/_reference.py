@@ -1089,7 +1089,7 @@ def check_solinas_bounds(got, what: str = "sum_bounds()") -> None:
     term_hi = sum(s * t for s, t in zip(SOLINAS_P256_SIGNS, full) if s > 0)
     if got[0] == term_lo or got[1] == term_hi:
         fail(
-            f"{what}: bounded term by term: the terms share words (c13 is in six of them), so they cannot all "
+            f"{what}: bounded term by term: the terms share words (c13 is in seven of them), so they cannot all "
             "be extreme at once; bound by each word's total coefficient"
         )
     if got[0] != lo:

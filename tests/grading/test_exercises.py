@@ -11,7 +11,7 @@ import pytest
 from ecedu.grading.cli import grade_notebook
 
 from .helpers import EXERCISES, exercises, release_nb, submission, write
-from .wrong_solutions import WRONG
+from .wrong_solutions import SLIPPED_THROUGH, WRONG
 
 NEEDS_GCC = {"ex12_ctypes"}
 EXS = [
@@ -59,3 +59,13 @@ def test_seeded_mistake_partial_credit_with_feedback(ex, tmp_path):
     assert rep.points_for(w["question"]) == 0, rep.to_json()
     fb = rep.feedback_for(w["question"])
     assert w["feedback"] in fb, f"{w['why']}: feedback was {fb!r}"
+
+
+@pytest.mark.parametrize(
+    "ex, why, answers, question, phrase", SLIPPED_THROUGH, ids=[f"{c[0]}-{c[3]}" for c in SLIPPED_THROUGH]
+)
+def test_mistakes_that_once_slipped_through_lose_their_question(ex, why, answers, question, phrase, tmp_path):
+    path = write(submission(ex, answers), tmp_path / f"{ex}.ipynb")
+    rep = grade_notebook(path, root=EXERCISES, timeout=60)
+    assert rep.points_for(question) == 0, f"{why}: {rep.to_json()}"
+    assert phrase in rep.feedback_for(question), f"{why}: feedback was {rep.feedback_for(question)!r}"

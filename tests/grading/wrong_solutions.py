@@ -428,3 +428,107 @@ DESIGNED = [
         ("test_scalar_mul",),
     ),
 ]
+
+#: Mistakes a first version of the autotests let through, found by grading wrong answers on
+#: purpose (6 December 2026): (exercise, why, answers, the question that must lose its points, a
+#: phrase of its feedback).  Each once scored full marks on its question.
+SLIPPED_THROUGH = [
+    (
+        "ex03_itoh_tsujii",
+        "the Itoh-Tsujii chain without its final squaring (right counts, wrong inverse)",
+        {
+            "itoh_tsujii": (
+                "def itoh_tsujii(a, F):\n    e = F.m - 1\n    beta, k = a, 1\n    for bit in bin(e)[3:]:\n"
+                "        beta = F.mul(sqr_k(beta, k, F), beta)\n        k *= 2\n        if bit == '1':\n"
+                "            beta = F.mul(F.sqr(beta), a)\n            k += 1\n    return beta\n"
+            )
+        },
+        "test_cost",
+        "the counts score only for a correct inverse",
+    ),
+    (
+        "ex05_double_and_add",
+        "adds before doubling (right counts, wrong point)",
+        {
+            "double_and_add": (
+                "def double_and_add(k, P, add, double):\n    bits = bits_msb_first(k)\n    if not bits:\n"
+                "        return None\n    Q = P\n    for b in bits[1:]:\n        if b:\n            Q = add(Q, P)\n"
+                "        Q = double(Q)\n    return Q\n"
+            )
+        },
+        "test_cost",
+        "the counts score only for the right point",
+    ),
+    (
+        "ex06_naf",
+        "plain binary double-and-add where the NAF was asked for",
+        {
+            "naf_mult": (
+                "def naf_mult(k, P, add, double, neg):\n    Q = None\n    for b in bin(k)[2:] if k else '':\n"
+                "        Q = double(Q)\n        if b == '1':\n            Q = add(Q, P)\n    return Q\n"
+            )
+        },
+        "test_naf_mult",
+        "walk the NAF digits, not the binary ones",
+    ),
+    (
+        "ex09_partial_reduction",
+        "a norm without the squares (right on (0, 1) and (1, 1))",
+        {"zt_norm": "def zt_norm(x, mu):\n    r0, r1 = x\n    return r0 + mu * r0 * r1 + 2 * r1\n"},
+        "test_norm",
+        "r0² + μ r0 r1 + 2 r1²",
+    ),
+    (
+        "ex10_ecdh",
+        "validation that rejects the small-order points only (h·Q = ∞), not the points of order 2n or 4n",
+        {
+            "validate_public_key": (
+                "def validate_public_key(curve, Q):\n    if Q is None:\n        raise ValueError('infinity')\n"
+                "    x, y = Q\n    if not (0 <= x < curve.p and 0 <= y < curve.p):\n        raise ValueError('range')\n"
+                "    if (y * y - x * x * x - curve.a * x - curve.b) % curve.p:\n        raise ValueError('curve')\n"
+                "    if ec_mul(curve.h, Q, curve) is None:\n        raise ValueError('small order')\n"
+            )
+        },
+        "test_validate",
+        "a point outside the subgroup of order n",
+    ),
+    (
+        "ex10_ecdh",
+        "a shared secret computed without validating the peer's point",
+        {
+            "ecdh_shared_secret": (
+                "def ecdh_shared_secret(curve, d, Q):\n    S = ec_mul(d, Q, curve)\n    if S is None:\n"
+                "        raise ValueError('infinity')\n"
+                "    return S[0].to_bytes((curve.p.bit_length() + 7) // 8, 'big')\n"
+            )
+        },
+        "test_shared",
+        "validate Q first",
+    ),
+    (
+        "ex13_benchmark",
+        "a bootstrap that resamples BASE only",
+        {
+            "bootstrap_ci": (
+                "def bootstrap_ci(base, fast, n_boot=2000, seed=0):\n    rng = np.random.default_rng(seed)\n"
+                "    base, fast = np.asarray(base), np.asarray(fast)\n"
+                "    ratios = [np.median(rng.choice(base, len(base))) / np.median(fast) for _ in range(n_boot)]\n"
+                "    lo, hi = np.quantile(ratios, [0.025, 0.975])\n    return float(lo), float(hi)\n"
+            )
+        },
+        "test_bootstrap",
+        "the bootstrap interval is too narrow",
+    ),
+    (
+        "ex16_complete_addition",
+        "a look-up that reads every entry into a list, then picks one by the secret index",
+        {
+            "ct_lookup": (
+                "def ct_lookup(table, index):\n    entries = [e for e in table]\n"
+                "    return tuple(int(v) for v in entries[index])\n"
+            )
+        },
+        "test_lookup_regular",
+        "did not combine the values of entries",
+    ),
+]
