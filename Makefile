@@ -24,6 +24,11 @@ test: setup
 test-fast: setup
 	$(PY) -m pytest -n 2 --dist worksteal tests --ignore=tests/book --ignore=tests/grading
 
+## The long vectors the suite leaves out for time: RFC 7748 5.2's X25519 iterated 1,000,000 times
+## (natively, about 30 s).  CI runs it after the suite (.ci/run).
+test-long: setup
+	ECEDU_X25519_MILLION=1 $(PY) -m pytest tests/test_x25519.py -k million
+
 ## ruff: lint and format check (the test suite runs the same).
 lint: setup
 	.venv/bin/ruff check .

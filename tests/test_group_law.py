@@ -18,15 +18,35 @@ TOYS = [
 ]
 
 
+def _count_points(C) -> int:
+    """#E by brute force over every (x, y), with arithmetic that is not ecedu's: Python integers
+    mod p, or galois's GF(2^m) on the same reduction polynomial; + 1 for infinity."""
+    if C.kind == "prime":
+        p = C.field.p
+        squares = [0] * p
+        for y in range(p):
+            squares[y * y % p] += 1
+        return 1 + sum(squares[(x * x * x + C.a * x + C.b) % p] for x in range(p))
+    import galois
+    import numpy as np
+
+    GF = galois.GF(2**C.field.m, irreducible_poly=C.field.modulus, verify=False)
+    xs = GF(np.arange(2**C.field.m))
+    a, b = GF(C.a), GF(C.b)
+    rhs = xs**3 + a * xs**2 + b
+    return 1 + sum(int(np.count_nonzero(xs**2 + x * xs == r)) for x, r in zip(xs, rhs))
+
+
 @pytest.mark.parametrize("C", TOYS, ids=lambda c: c.name)
 def test_exhaustive_small_curves(C):
     pts = all_points(C) + [None]
     order = len(pts)
-    assert order == C.n * C.h
+    assert order == _count_points(C) == C.n * C.h
     coords = ec.coordinates(C)
     for P in pts:
         assert ec.add(C, P, ec.neg(C, P)) is None
-        assert ec.double(C, P) == ec.add(C, P, P) if P is not None else True
+        if P is not None:
+            assert ec.double(C, P) == ec.add(C, P, P)
         assert ec.multiply_plain(C, order, P) is None  # Lagrange
         for Q in pts:
             S = ec.add(C, P, Q)
@@ -65,7 +85,7 @@ def test_group_law_real_curves(name, data):
 @pytest.mark.parametrize("p,a,b", [(5, 1, 0), (7, 0, 2), (11, 1, 2), (97, 2, 3)])
 def test_toy_curves_have_a_generator_of_order_n(p, a, b):
     C = toy_prime_curve(p, a, b)
-    assert C.n * C.h == len(all_points(C)) + 1
+    assert C.n * C.h == _count_points(C)
     assert C.G is not None and ec.multiply_plain(C, C.n, C.G) is None
 
 

@@ -173,7 +173,7 @@ def test_fuzz_private_key_and_signature(blob):
         keys.load_private_key(blob)
     except ECEduError:
         pass
-    assert ecdsa.verify(P256, spki(P256, P256.G), b"m", blob) in (False, True)
+    assert ecdsa.verify(P256, spki(P256, P256.G), b"m", blob) is False
 
 
 def test_signature_out_of_range_is_invalid():

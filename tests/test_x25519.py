@@ -79,7 +79,7 @@ def test_iterated_native(n):
 
 @pytest.mark.skipif(
     not os.environ.get("ECEDU_X25519_MILLION"),
-    reason="1,000,000 iterations: set ECEDU_X25519_MILLION=1 (~25 s idle)",
+    reason="1,000,000 iterations (~30 s): `make test-long` sets ECEDU_X25519_MILLION=1, CI runs it",
 )
 @pytest.mark.skipif(not native_available(), reason="no native library")
 def test_iterated_million_native():

@@ -69,6 +69,13 @@ def test_ladder_diagnosis():
 def test_der_decoding_matches_the_package():
     import ecedu.ecdsa
 
-    curve = checks.pkg_curve("P-256")
-    r, s = checks.der_to_rs(ecedu.ecdsa.sign(curve, 12345, b"abc"))
-    assert 0 < r < curve.n and 0 < s < curve.n
+    # the same RFC 6979 signature as r || s (P1363) is the independent reading; P-521's DER has a
+    # long-form SEQUENCE length, and among the messages are r or s with the top bit set (a 00 pad)
+    for name in ("P-256", "P-521", "sect163k1"):
+        curve = checks.pkg_curve(name)
+        size = (curve.n.bit_length() + 7) // 8
+        for msg in (b"abc", b"de", b"fgh", b"ij"):
+            raw = ecedu.ecdsa.sign(curve, 12345, msg, signature_format="p1363")
+            want = int.from_bytes(raw[:size], "big"), int.from_bytes(raw[size:], "big")
+            assert checks.der_to_rs(ecedu.ecdsa.sign(curve, 12345, msg)) == want, (name, msg)
+    assert checks.der_to_rs(bytes.fromhex("3008020300ff01020101")) == (0xFF01, 1)  # a 00-padded INTEGER

@@ -214,7 +214,7 @@ def test_x25519_base_is_x25519_of_nine():
 
 
 def test_bench_and_cycles_run():
-    assert nx.bench_x25519(3) >= 0
+    assert nx.bench_x25519(3) > 0
     ticks = (ctypes.c_uint64 * 3)()
     inner = ctypes.c_int()
     rc = library.lib().ecedu_bench_cycles(
