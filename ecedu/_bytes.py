@@ -23,8 +23,14 @@ def is_bytes_like(data) -> bool:
 
 
 def byte_length(data) -> int:
-    """The length in bytes of a bytes-like object (``memoryview.nbytes``, not its item count)."""
-    return data.nbytes if isinstance(data, memoryview) else len(data)
+    """The length in bytes of a bytes-like object (``memoryview.nbytes``, not its item count); a
+    released memoryview is an :class:`EncodingError`."""
+    if isinstance(data, memoryview):
+        try:
+            return data.nbytes
+        except ValueError:
+            raise EncodingError("a released memoryview holds no bytes") from None
+    return len(data)
 
 
 def as_bytes(data, what: str, limit: int | None = None) -> bytes:

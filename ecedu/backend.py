@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from .curves import get_curve
 from .curves.sec2 import NATIVE_PRIME_CURVES
 from .errors import BackendUnavailableError, ECEduError
 
@@ -43,10 +44,28 @@ def default_backend() -> str:
 
 
 def native_covers(curve) -> bool:
-    """True if the C kernels have *curve*: the 14 binary curves and the 15 prime curves of
-    :data:`ecedu.curves.sec2.NATIVE_PRIME_CURVES` (since issue 18 every prime curve of the
-    registry)."""
-    return curve.kind == "binary" or curve.name in NATIVE_PRIME_CURVES
+    """True if the C kernels have *curve*: a curve of the registry (the 14 binary curves and the 15
+    prime curves of :data:`ecedu.curves.sec2.NATIVE_PRIME_CURVES`), or a curve object with the same
+    name and the same parameters.  The C library finds a curve by its name, so a hand-built curve
+    (a toy curve, or a registry name over other parameters) is not covered: it goes to the Python
+    backend, which computes on its own parameters."""
+    try:
+        known = get_curve(curve.name)
+    except (ECEduError, AttributeError, TypeError):
+        return False
+    if curve is known:
+        return True
+    return (
+        curve.kind == known.kind
+        and (curve.kind == "binary" or curve.name in NATIVE_PRIME_CURVES)
+        and _field_key(curve) == _field_key(known)
+        and (curve.a, curve.b, curve.G, curve.n, curve.h) == (known.a, known.b, known.G, known.n, known.h)
+    )
+
+
+def _field_key(curve):
+    """What defines the curve's field: p, or the binary field's reduction polynomial."""
+    return curve.field.p if curve.kind == "prime" else curve.field.modulus
 
 
 def resolve(backend: str | None, curve=None) -> str:
@@ -63,7 +82,7 @@ def resolve(backend: str | None, curve=None) -> str:
             raise BackendUnavailableError(f"backend='native' is unavailable: {native_reason()}")
         if curve is not None and not native_covers(curve):
             raise BackendUnavailableError(
-                f"the native kernels cover the 14 binary curves and the prime curves "
-                f"{', '.join(NATIVE_PRIME_CURVES)}; not {curve.name}"
+                f"the native kernels cover the registry's curves (the 14 binary curves and the prime curves "
+                f"{', '.join(NATIVE_PRIME_CURVES)}) with their own parameters; not this curve {curve.name!r}"
             )
     return backend

@@ -109,6 +109,8 @@ def _strict_load(spec, der: bytes, what: str, canonical: bool = True):
         again = obj.dump(force=True) if canonical else der
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
         raise EncodingError(f"malformed DER {what}: {e}") from None
+    except RecursionError:
+        raise EncodingError(f"malformed DER {what}: values nested too deeply") from None
     if again != der:
         raise EncodingError(f"malformed DER {what}: not in canonical DER form")
     return obj
@@ -124,6 +126,10 @@ def _key_bytes(data, what: str) -> bytes:
             raise EncodingError(f"{what} is too large: {len(data)} characters, at most {MAX_KEY_BYTES}")
         if not data.isascii():
             raise EncodingError(f"{what} given as str must be ASCII PEM")
+        if not strict_pem.looks_like_pem(data.encode("ascii")):
+            raise EncodingError(
+                f"{what} given as str must be PEM ('-----BEGIN ...-----'); give DER or a SEC 1 point as bytes"
+            )
         return data.encode("ascii")
     if not is_bytes_like(data):
         raise EncodingError(
@@ -205,6 +211,8 @@ def _asn1_guard(what):
                 raise
             except (ValueError, TypeError, KeyError, AttributeError, IndexError, OverflowError) as e:
                 raise EncodingError(f"malformed {what}: {e}") from None
+            except RecursionError:
+                raise EncodingError(f"malformed {what}: DER values nested too deeply") from None
 
         guarded.__doc__, guarded.__name__ = fn.__doc__, fn.__name__
         return guarded
@@ -227,8 +235,13 @@ def load_private_key(data, curve=None):
     try:
         probe = core.Sequence.load(der)
         is_pkcs8 = len(probe) >= 3 and isinstance(probe[1], core.Sequence)
+        is_spki = (
+            len(probe) == 2 and isinstance(probe[0], core.Sequence) and isinstance(probe[1], core.BitString)
+        )
     except (ValueError, TypeError):
         raise EncodingError("malformed DER private key") from None
+    if is_spki:
+        raise EncodingError("this is a public key (SubjectPublicKeyInfo), not a private key")
     if is_pkcs8:
         outer = _strict_load(akeys.PrivateKeyInfo, der, "PKCS#8 private key", canonical=False)
         if outer["version"].native != 0:
@@ -333,6 +346,20 @@ def public_point_bytes(data, curve=None):
     return _parsed_public_point_bytes(data, curve)
 
 
+_EC_PUBLIC_KEY_OID = "1.2.840.10045.2.1"  # id-ecPublicKey (RFC 5480 §2.1.1)
+
+
+def _spki_algorithm_oid(der: bytes) -> str | None:
+    """The algorithm OID of a DER SubjectPublicKeyInfo read without its parameters' schema (asn1crypto
+    reports an OID it has no schema for as a bare KeyError), or None if it is not there to read: the
+    strict parse that follows says what is wrong then."""
+    try:
+        oid = core.Sequence.load(der)[0][0]
+        return oid.dotted if isinstance(oid, core.ObjectIdentifier) else None
+    except (ValueError, TypeError, KeyError, IndexError, AttributeError):
+        return None
+
+
 @_asn1_guard("public key")
 def _parsed_public_point_bytes(data, curve):
     data = _key_bytes(data, "public key")
@@ -349,10 +376,13 @@ def _parsed_public_point_bytes(data, curve):
             "PEM, nor a SEC 1 point"
         )
     der = _unpem(data, ("PUBLIC KEY",))
+    algorithm = _spki_algorithm_oid(der)
+    if algorithm is not None and algorithm not in (_EC_PUBLIC_KEY_OID, _X25519_OID):
+        raise EncodingError(f"SubjectPublicKeyInfo is not an EC public key: algorithm OID {algorithm}")
     spki = _strict_load(akeys.PublicKeyInfo, der, "SubjectPublicKeyInfo")
     if spki["algorithm"]["algorithm"].dotted == _X25519_OID:
         raise EncodingError(_X25519_KEY.format(what="SubjectPublicKeyInfo"))
-    if spki["algorithm"]["algorithm"].dotted != "1.2.840.10045.2.1":
+    if spki["algorithm"]["algorithm"].dotted != _EC_PUBLIC_KEY_OID:
         raise EncodingError("SubjectPublicKeyInfo is not an EC public key (id-ecPublicKey)")
     found = _curve_of(spki["algorithm"]["parameters"], curve)
     bits = spki["public_key"]

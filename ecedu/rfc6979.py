@@ -9,6 +9,8 @@ from __future__ import annotations
 import hashlib
 import hmac
 
+from .errors import ECEduError
+
 
 def bits2int(data: bytes, qlen: int) -> int:
     """Leftmost *qlen* bits of *data* as an integer (RFC 6979 §2.3.2)."""
@@ -27,11 +29,24 @@ def bits2octets(data: bytes, q: int) -> bytes:
     return int2octets(z2, (q.bit_length() + 7) // 8)
 
 
+def _digest_size(hash_name) -> int:
+    """The digest size of *hash_name*, a hashlib hash HMAC can use; an ECEduError for anything else."""
+    if not isinstance(hash_name, str):
+        raise ECEduError(f"the hash must be named by a str, got {type(hash_name).__name__}")
+    try:
+        h = hashlib.new(hash_name)
+    except (ValueError, TypeError):
+        raise ECEduError(f"unknown hash {hash_name!r}") from None
+    if h.name.startswith("shake"):
+        raise ECEduError(f"{hash_name!r} is an XOF with no fixed digest size; RFC 6979's HMAC needs a hash")
+    return h.digest_size
+
+
 def generate_k(q: int, x: int, h1: bytes, hash_name: str = "sha256"):
     """Yield the candidate nonces for private key *x* and message hash *h1* (RFC 6979 §3.2 a–h)."""
     qlen = q.bit_length()
     rlen = (qlen + 7) // 8
-    hlen = hashlib.new(hash_name).digest_size
+    hlen = _digest_size(hash_name)
     V = b"\x01" * hlen
     K = b"\x00" * hlen
     seed = int2octets(x, rlen) + bits2octets(h1, q)

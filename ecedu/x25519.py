@@ -99,6 +99,10 @@ def _data(data, what: str) -> bytes:
             )
         if not data.isascii():
             raise EncodingError(f"X25519 {what} given as str must be ASCII PEM")
+        if not strict_pem.looks_like_pem(data.encode("ascii")):
+            raise EncodingError(
+                f"X25519 {what} given as str must be PEM ('-----BEGIN ...-----'); give DER or the 32 raw bytes as bytes"
+            )
         return data.encode("ascii")
     if not is_bytes_like(data):
         raise EncodingError(
@@ -132,11 +136,15 @@ def _strict(spec, der: bytes, what: str, check_algorithm):
         _ = obj.native
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError) as e:
         raise EncodingError(f"malformed DER {what}: {e}") from None
+    except RecursionError:
+        raise EncodingError(f"malformed DER {what}: values nested too deeply") from None
     check_algorithm(obj)
     try:
         again = obj.dump(force=True)
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError, IndexError) as e:
         raise EncodingError(f"malformed DER {what}: {e}") from None
+    except RecursionError:
+        raise EncodingError(f"malformed DER {what}: values nested too deeply") from None
     if again != der:
         raise EncodingError(f"malformed DER {what}: not in canonical DER form")
     return obj

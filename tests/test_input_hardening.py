@@ -622,3 +622,135 @@ def test_fuzz_large_sizes_have_a_time_bound(megabytes, shape):
     else:
         assert ecdsa.verify(P256, SPKI_DER, b"m", memoryview(b"\x30" * size)) is False
     assert time.perf_counter() - t < 1.0
+
+
+# -- found by probing the API with hostile input (6 December 2026) --------------------------------
+
+
+def _der_seq(body: bytes, tag: bytes = b"\x30") -> bytes:
+    n = len(body)
+    length = bytes([n]) if n < 128 else b"\x81" + bytes([n]) if n < 256 else b"\x82" + n.to_bytes(2, "big")
+    return tag + length + body
+
+
+def _nested(depth: int) -> bytes:
+    x = b"\x05\x00"
+    for _ in range(depth):
+        x = _der_seq(x)
+    return x
+
+
+def test_deeply_nested_der_is_an_encoding_error():
+    """About a thousand nested SEQUENCEs (under 4 KB, within the 8 KiB key limit) in the open fields
+    of a key made asn1crypto recurse past Python's limit: a RecursionError escaped."""
+    from ecedu import x25519
+
+    spki = _der_seq(_der_seq(b"\x06\x03\x2b\x65\x6e" + _nested(1000)) + b"\x03\x21\x00" + bytes(32))
+    assert len(spki) < keys.MAX_KEY_BYTES
+    for call in (lambda: x25519.load_public_key(spki), lambda: ecdh.shared_secret("X25519", bytes(32), spki)):
+        with pytest.raises(EncodingError, match="nested too deeply"):
+            call()
+    p8 = keys.private_key_to_der("P-256", 5, "pkcs8")
+    body = p8[2:] if p8[1] < 128 else p8[3:]
+    attributes = _der_seq(_der_seq(b"\x06\x03\x2a\x03\x04" + _der_seq(_nested(1000), b"\x31")), b"\xa0")
+    with pytest.raises(EncodingError, match="nested too deeply"):
+        keys.load_private_key(_der_seq(body + attributes))
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_str_key_must_be_pem(backend):
+    """A str is PEM or nothing: '\\x02' + 19 NULs + '\\x05' was read as a SEC 1 point (and 32
+    letters as a raw X25519 key) and gave a shared secret."""
+    from ecedu import x25519
+
+    point_as_str = "\x02" + "\x00" * 19 + "\x05"
+    with pytest.raises(EncodingError, match="given as str must be PEM"):
+        ecdh.shared_secret("secp160r1", 5, point_as_str, backend=backend)
+    with pytest.raises(EncodingError, match="given as str must be PEM"):
+        keys.load_public_key(point_as_str, "secp160r1")
+    with pytest.raises(EncodingError, match="given as str must be PEM"):
+        x25519.public_key("a" * 32, backend=backend)
+    with pytest.raises(EncodingError, match="given as str must be PEM"):
+        ecdh.shared_secret("X25519", bytes(32), "b" * 32, backend=backend)
+    pem_key = keys.public_key_to_pem(P256, _pub(P256)).decode()  # a PEM str still works
+    assert ecdh.shared_secret(P256, 7, pem_key, backend=backend) == ecdh.shared_secret(
+        P256, 7, pem_key.encode(), backend=backend
+    )
+
+
+def test_hand_built_curves_go_to_the_python_backend():
+    """The C library finds a curve by its name: a toy binary curve raised 'native backend has no
+    curve', and a curve named secp256r1 over another b got P-256's answer from C."""
+    from ecedu.curves import PrimeCurve
+    from ecedu.curves.toy import toy_binary_curve
+
+    toy = toy_binary_curve()
+    assert not native_covers(toy)
+    assert ecdh.shared_secret(toy, 3, ec.encode_point(toy, toy.G)) == ecdh.shared_secret(
+        toy, 3, ec.encode_point(toy, toy.G), backend="python"
+    )
+    forged = PrimeCurve("secp256r1", P256.field, P256.a, P256.b ^ 1, P256.G, P256.n, 1)
+    same = PrimeCurve("secp256r1", P256.field, P256.a, P256.b, P256.G, P256.n, 1)
+    assert not native_covers(forged) and native_covers(same) and native_covers(P256)
+    with pytest.raises(InvalidPointError, match="not on the curve"):
+        ecdh.shared_secret(forged, 9, ec.encode_point(P256, P256.G))  # P-256's G is not on it
+    if native_available():
+        with pytest.raises(ECEduError, match="with their own parameters"):
+            ecdh.shared_secret(forged, 9, ec.encode_point(P256, P256.G), backend="native")
+        point = ec.encode_point(P256, _pub(P256))
+        assert ecdh.shared_secret(same, 9, point, backend="native") == ecdh.shared_secret(P256, 9, point)
+
+
+def test_released_memoryview_is_an_encoding_error():
+    m = memoryview(b"x")
+    m.release()
+    with pytest.raises(EncodingError, match="released memoryview"):
+        ecdsa.sign(P256, 5, m)
+
+
+@pytest.mark.skipif(not native_available(), reason="no native library")
+def test_native_helpers_refuse_what_is_not_their_input():
+    """ecedu.native's own functions: an ECEduError naming the problem, where numpy truncated 1.5 to 1,
+    a C long wrapped 2^64 iterations to none, and TypeError, MemoryError or hmac's ValueError escaped."""
+    import numpy as np
+
+    from ecedu import native
+    from ecedu.native import ecdsa_bridge
+
+    assert native.field_mul_batch(163, [[2**64 - 1, 0, 0]], [[1, 0, 0]]).tolist() == [[2**64 - 1, 0, 0]]
+    ones, unit = np.ones((2, 3), dtype=np.uint64), np.array([[1, 0, 0]] * 2, dtype=np.uint64)
+    assert native.field_mul_batch(163, unit, ones).tolist() == ones.tolist()  # 1 · b = b
+    for bad in ([[1.5, 0, 0]], [[-1, 0, 0]], [[2**64, 0, 0]], None, "abc", [[1, 2], [3]]):
+        with pytest.raises(EncodingError, match="64-bit words"):
+            native.field_mul_batch(163, bad, [[1, 0, 0]])
+    with pytest.raises(EncodingError, match="must be sequences"):
+        native.ecdh_batch("secp256r1", None, [])
+    with pytest.raises(ECEduError, match="implementation must be one of"):
+        native.force_implementation([])
+    with pytest.raises(ECEduError, match="prime implementation must be one of"):
+        native.force_prime_implementation(["mulx"])
+    with pytest.raises(ECEduError, match="runs must be in"):
+        native.prime_mul_cycles("montgomery", 97, 64, 2**40)
+    for iterations in (2**64, 2**63, -1, 1.0):
+        with pytest.raises(ECEduError, match="iterations must be an int"):
+            native.bench_ecdh("sect163k1", iterations)
+    for name, phrase in (("bogus", "unknown hash"), ("shake_128", "XOF"), (None, "named by a str")):
+        with pytest.raises(ECEduError, match=phrase):
+            ecdsa_bridge.ecdsa_sign_digest("secp256r1", 5, bytes(48), name)
+
+
+def test_keys_of_the_wrong_kind_are_named():
+    """A public key given to the private-key loader, and an SPKI of an algorithm asn1crypto has no
+    schema for, said 'Error parsing ... ECPrivateKeyVersion' and "malformed DER ...: '1.2.3.4'"."""
+    spki = keys.public_key_to_der(P256, _pub(P256))
+    with pytest.raises(
+        EncodingError, match=r"this is a public key \(SubjectPublicKeyInfo\), not a private key"
+    ):
+        keys.load_private_key(spki)
+    algorithm = _der_seq(
+        bytes.fromhex("06032a0304") + bytes.fromhex("06082a8648ce3d030107")
+    )  # 1.2.3.4, P-256
+    other = _der_seq(algorithm + spki[-68:])  # the same BIT STRING under another algorithm
+    for call in (lambda: keys.load_public_key(other), lambda: ecdh.shared_secret(P256, 5, other)):
+        with pytest.raises(EncodingError, match="not an EC public key: algorithm OID 1.2.3.4"):
+            call()

@@ -226,8 +226,8 @@ def koblitz_method(method: str) -> None:
     as on the other curves), ``"tnaf"`` (the regular τ-adic method of curve/tnaf.tmpl.h) or
     ``"default"`` (the τ-adic method, measured faster on all six; see protocol/ecdh.c).
     Process-wide; meant for tests and for measuring the difference."""
-    if method not in KOBLITZ_METHODS:
-        raise ValueError(f"method must be one of {KOBLITZ_METHODS}")
+    if not isinstance(method, str) or method not in KOBLITZ_METHODS:
+        raise ECEduError(f"method must be one of {KOBLITZ_METHODS}, not {method!r}")
     check(lib().ecedu_set_koblitz_method(library.constant("ECEDU_KOBLITZ_" + method.upper())))
 
 
@@ -243,15 +243,15 @@ def _level_name(level: int) -> str:
 def force_implementation(name: str | None) -> None:
     """Use the field arithmetic ``name`` ('portable', 'pclmul', 'avx', 'avx2' or 'avx512'; 'vpclmul'
     is an alias of 'avx512') in every field, or each field's default (None: the level
-    measured fastest for it among those the CPU has, see cpu.c).  Raises ValueError for an
-    unknown name and RuntimeError if this CPU cannot run it (see
+    measured fastest for it among those the CPU has, see cpu.c).  Raises ECEduError (a ValueError)
+    for an unknown name and RuntimeError if this CPU cannot run it (see
     :func:`available_implementations`).  Process-wide, for tests and benchmarks."""
     if name is None:
         level = -1
     else:
-        canonical = IMPLEMENTATION_ALIASES.get(name, name)
+        canonical = IMPLEMENTATION_ALIASES.get(name, name) if isinstance(name, str) else None
         if canonical not in IMPLEMENTATIONS:
-            raise ValueError(
+            raise ECEduError(
                 f"implementation must be one of {IMPLEMENTATIONS} "
                 f"(or an alias {tuple(IMPLEMENTATION_ALIASES)}) or None"
             )
@@ -331,14 +331,32 @@ def field_trace(m: int, a: int) -> int:
     return _field_op(m, "TRACE", a)
 
 
+def _words_array(X, what: str):
+    """*X* as a C-contiguous uint64 array, refusing what is not words: a float, a negative or too
+    large value, a ragged or non-numeric sequence (numpy would truncate 1.5 to 1 in silence)."""
+    import numpy as np
+
+    try:  # a numpy array as it is; anything else element by element (numpy would make 2^64 - 1 a float)
+        X = X if isinstance(X, np.ndarray) else np.array(X, dtype=object)
+    except (ValueError, TypeError) as e:
+        raise EncodingError(f"{what} must be an array of 64-bit words: {e}") from None
+    if X.dtype.kind == "O":  # Python objects: each must be an int word
+        if not all(type(v) is int and 0 <= v < 1 << 64 for v in X.flat):
+            raise EncodingError(f"{what} must hold 64-bit words, ints in [0, 2^64)")
+    elif X.dtype.kind not in "ui":
+        raise EncodingError(f"{what} must hold ints (64-bit words), not {X.dtype}")
+    elif X.dtype.kind == "i" and (X < 0).any():
+        raise EncodingError(f"{what} must hold 64-bit words, ints in [0, 2^64), not negative ones")
+    return np.ascontiguousarray(X, dtype=np.uint64)
+
+
 def field_mul_batch(m: int, A, B):
     """C[i] = A[i] * B[i] in GF(2^m) for numpy uint64 arrays of shape (count, nw)."""
     import numpy as np
 
     m = library.field_degree(m)
     nw = (m + 63) // 64
-    A = np.ascontiguousarray(A, dtype=np.uint64)
-    B = np.ascontiguousarray(B, dtype=np.uint64)
+    A, B = _words_array(A, "A"), _words_array(B, "B")
     if A.ndim != 2 or A.shape[1] != nw or A.shape != B.shape:
         raise EncodingError(f"A and B must have the same shape (count, {nw})")
     C = np.empty_like(A)
@@ -417,7 +435,10 @@ def ecdh_batch(curve: str, ds, peers) -> list[bytes]:
     """Many ECDH in one C call; all peers must have the same encoding length.
     Raises on the first failing index (message names it)."""
     c = library.curve_params(curve)
-    ds = list(ds)
+    try:
+        ds, peers = list(ds), list(peers)
+    except TypeError:
+        raise EncodingError("ds and peers must be sequences (private keys, peer encodings)") from None
     peers = [library.bytes_arg(p, f"peer {i}") for i, p in enumerate(peers)]
     if len(ds) != len(peers):
         raise EncodingError("ds and peers must have the same length")

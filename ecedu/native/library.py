@@ -379,8 +379,9 @@ def bytes_arg(v, what: str) -> bytes:
 
 
 def iterations_arg(iterations) -> int:
-    if not isinstance(iterations, int) or isinstance(iterations, bool) or iterations < 0:
-        raise ECEduError("iterations must be a non-negative int")
+    """A benchmark's iteration count: an int in [0, 2^62] (the C loops count in a long)."""
+    if not isinstance(iterations, int) or isinstance(iterations, bool) or not 0 <= iterations <= 1 << 62:
+        raise ECEduError(f"iterations must be an int in [0, 2^62], not {iterations!r:.40}")
     return iterations
 
 

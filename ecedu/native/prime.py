@@ -192,14 +192,14 @@ def available_prime_implementations() -> tuple:
 
 def force_prime_implementation(name: str | None) -> None:
     """Use the prime fields' ``name`` code ('portable', 'mulx' or 'ifma'), or the best the CPU has
-    (None).  Process-wide, for tests and benchmarks; ValueError for an unknown name,
+    (None).  Process-wide, for tests and benchmarks; ECEduError (a ValueError) for an unknown name,
     RuntimeError if the CPU lacks it."""
     if name is None:
         level = -1
-    elif name in PRIME_IMPLEMENTATIONS:
+    elif isinstance(name, str) and name in PRIME_IMPLEMENTATIONS:
         level = library.constant("ECEDU_GFP_IMPL_" + name.upper())
     else:
-        raise ValueError(f"prime implementation must be one of {PRIME_IMPLEMENTATIONS} or None")
+        raise ECEduError(f"prime implementation must be one of {PRIME_IMPLEMENTATIONS} or None, not {name!r}")
     if lib().ecedu_force_prime_implementation(level) != 0:
         raise RuntimeError(
             f"this CPU cannot run the {name!r} prime-field code (available: {available_prime_implementations()})"
@@ -325,8 +325,8 @@ def prime_mul_cycles(variant: str, p: int, limb_bits: int, runs: int) -> list[fl
     if variant != "montgomery":
         _fixed_field(variant, p, w)
     runs = _int(runs, "runs")
-    if runs < 1:
-        raise ECEduError("runs must be >= 1")
+    if not 1 <= runs <= 10_000_000:
+        raise ECEduError(f"runs must be in [1, 10,000,000] (one 8-byte sample each), not {runs}")
     ticks = (ctypes.c_uint64 * runs)()
     inner = ctypes.c_int()
     check(

@@ -17,7 +17,7 @@ from __future__ import annotations
 
 import ctypes
 
-from ecedu.errors import EncodingError
+from ecedu.errors import ECEduError, EncodingError
 
 from . import library
 from .library import check, lib
@@ -52,8 +52,8 @@ def x25519_base(k) -> bytes:
 
 def fe25519_op(op: str, a: int, b: int = 0) -> int:
     """One operation of GF(2^255 - 19) in C (field/gfp/fe25519.h), on ints in [0, p)."""
-    if op not in FE25519_OPS:
-        raise ValueError(f"op must be one of {FE25519_OPS}")
+    if not isinstance(op, str) or op not in FE25519_OPS:
+        raise ECEduError(f"op must be one of {FE25519_OPS}, not {op!r}")
     for name, v in (("a", a), ("b", b)):
         if not isinstance(v, int) or isinstance(v, bool):
             raise EncodingError(f"{name} must be an int")
