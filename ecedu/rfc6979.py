@@ -29,7 +29,7 @@ def bits2octets(data: bytes, q: int) -> bytes:
     return int2octets(z2, (q.bit_length() + 7) // 8)
 
 
-def _digest_size(hash_name) -> int:
+def digest_size(hash_name) -> int:
     """The digest size of *hash_name*, a hashlib hash HMAC can use; an ECEduError for anything else."""
     if not isinstance(hash_name, str):
         raise ECEduError(f"the hash must be named by a str, got {type(hash_name).__name__}")
@@ -46,7 +46,7 @@ def generate_k(q: int, x: int, h1: bytes, hash_name: str = "sha256"):
     """Yield the candidate nonces for private key *x* and message hash *h1* (RFC 6979 §3.2 a–h)."""
     qlen = q.bit_length()
     rlen = (qlen + 7) // 8
-    hlen = _digest_size(hash_name)
+    hlen = digest_size(hash_name)
     V = b"\x01" * hlen
     K = b"\x00" * hlen
     seed = int2octets(x, rlen) + bits2octets(h1, q)

@@ -754,3 +754,17 @@ def test_keys_of_the_wrong_kind_are_named():
     for call in (lambda: keys.load_public_key(other), lambda: ecdh.shared_secret(P256, 5, other)):
         with pytest.raises(EncodingError, match="not an EC public key: algorithm OID 1.2.3.4"):
             call()
+
+
+@pytest.mark.skipif(not native_available(), reason="no native library")
+def test_native_layer_takes_the_registry_aliases():
+    """ecedu.native said "no curve 'K-163'" of sect163k1's NIST name, and "no native field
+    GF(2^163)" of the str '163'."""
+    from ecedu import native
+
+    assert native.scalar_mult("K-163", 5, *K163.G) == native.scalar_mult("sect163k1", 5, *K163.G)
+    assert native.scalar_mult("prime256v1", 5, *P256.G) == native.scalar_mult("secp256r1", 5, *P256.G)
+    with pytest.raises(UnknownCurveError, match="must be an int, not str"):
+        native.field_trace("163", 1)
+    with pytest.raises(UnknownCurveError, match="native backend has no curve 'K-999'"):
+        native.validate_point("K-999", 1, 2)

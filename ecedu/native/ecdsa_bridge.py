@@ -105,9 +105,9 @@ def ecdsa_sign_digest(curve: str, d: int, digest: bytes, hash: str = "sha256") -
     if hash == "sha256":
         return ecdsa_sign(curve, d, digest)
     from ecedu.curves import get_curve
-    from ecedu.rfc6979 import _digest_size, generate_k
+    from ecedu.rfc6979 import digest_size, generate_k
 
-    _digest_size(hash)  # an ECEduError for a name that is no hash HMAC can use
+    digest_size(hash)  # an ECEduError for a name that is no hash HMAC can use
 
     n = get_curve(curve).n
     dg = library.bytes_arg(digest, "digest")

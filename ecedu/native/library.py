@@ -20,6 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ecedu.curves.registry import canonical_name
 from ecedu.curves.sec2 import BINARY_CURVES, NATIVE_PRIME_CURVES
 from ecedu.errors import (
     BackendUnavailableError,
@@ -317,14 +318,22 @@ class CurveParams:
 
 
 def curve_params(name) -> CurveParams:
-    """The native curve called ``name`` (an exact SEC 2 name such as 'sect163k1' or 'secp256r1'); asked of the
-    library once per name and loaded library, then remembered (every operation needs it)."""
+    """The native curve called ``name`` (its SEC 2 or RFC 5639 name such as 'sect163k1' or 'secp256r1',
+    or any alias the registry knows, 'K-163', 'P-256'); asked of the library once per name and loaded
+    library, then remembered (every operation needs it)."""
     found = _CURVE_PARAMS.get(name) if isinstance(name, str) else None
     if found is not None and _LIB is not None:
         return found
     if not isinstance(name, str):
         raise UnknownCurveError(f"curve name must be a str, not {type(name).__name__}")
     if name not in ALL_CURVES:
+        try:  # an alias: the parameters under the canonical name (remembered under both)
+            canonical = canonical_name(name)
+        except UnknownCurveError:
+            canonical = None
+        if canonical in ALL_CURVES:
+            found = _CURVE_PARAMS[name] = curve_params(canonical)
+            return found
         shown = name if len(name) <= 40 else name[:40] + "…"
         raise UnknownCurveError(f"native backend has no curve {shown!r}; it supports {', '.join(ALL_CURVES)}")
     raw = name.encode("ascii")
@@ -338,7 +347,9 @@ def curve_params(name) -> CurveParams:
 
 
 def field_degree(m) -> int:
-    if not isinstance(m, int) or isinstance(m, bool) or m not in FIELD_DEGREES:
+    if not isinstance(m, int) or isinstance(m, bool):
+        raise UnknownCurveError(f"the field degree m must be an int, not {type(m).__name__}")
+    if m not in FIELD_DEGREES:
         raise UnknownCurveError(f"no native field GF(2^{m}); supported m: {FIELD_DEGREES}")
     return m
 
