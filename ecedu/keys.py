@@ -227,7 +227,11 @@ def load_private_key(data, curve=None):
     RFC 5915 §3 fixes ``version`` at 1 (ecPrivkeyVer1) and PKCS#8 (RFC 5208 §5) at 0; any other
     version is an :class:`EncodingError`, as is an encrypted key (say so, and decrypt it first).
     """
-    der = _unpem(_key_bytes(data, "private key"), ("EC PRIVATE KEY", "PRIVATE KEY"))
+    data = _key_bytes(data, "private key")
+    if strict_pem.looks_like_pem(data):
+        label, der = strict_pem.decode(data, ("EC PRIVATE KEY", "PRIVATE KEY"))
+    else:
+        label, der = None, _unpem(data, ())  # DER (_unpem refuses whitespace with no PEM after it)
     if not der:
         raise EncodingError("empty private key")
     if der[:1] != b"\x30":
@@ -242,6 +246,12 @@ def load_private_key(data, curve=None):
         raise EncodingError("malformed DER private key") from None
     if is_spki:
         raise EncodingError("this is a public key (SubjectPublicKeyInfo), not a private key")
+    if label is not None and is_pkcs8 != (label == "PRIVATE KEY"):  # RFC 7468 §10 and §11 (RFC 5915 §4)
+        raise EncodingError(
+            f"PEM label '{label}' does not match its content, a "
+            f"{'PKCS#8 PrivateKeyInfo' if is_pkcs8 else 'SEC 1 ECPrivateKey'} (the label of which is "
+            f"'{'PRIVATE KEY' if is_pkcs8 else 'EC PRIVATE KEY'}')"
+        )
     if is_pkcs8:
         outer = _strict_load(akeys.PrivateKeyInfo, der, "PKCS#8 private key", canonical=False)
         if outer["version"].native != 0:

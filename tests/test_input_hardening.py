@@ -768,3 +768,15 @@ def test_native_layer_takes_the_registry_aliases():
         native.field_trace("163", 1)
     with pytest.raises(UnknownCurveError, match="native backend has no curve 'K-999'"):
         native.validate_point("K-999", 1, 2)
+
+
+def test_private_key_pem_label_matches_its_content():
+    """'PRIVATE KEY' is PKCS#8 (RFC 7468 §10), 'EC PRIVATE KEY' SEC 1 (RFC 5915 §4): a SEC 1 key under
+    the PKCS#8 label was accepted."""
+    sec1, pkcs8 = keys.private_key_to_der(P256, 5, "sec1"), keys.private_key_to_der(P256, 5, "pkcs8")
+    assert keys.load_private_key(_pem("EC PRIVATE KEY", sec1))[1] == 5
+    assert keys.load_private_key(_pem("PRIVATE KEY", pkcs8))[1] == 5
+    with pytest.raises(EncodingError, match="'PRIVATE KEY' does not match its content, a SEC 1 ECPrivateKey"):
+        keys.load_private_key(_pem("PRIVATE KEY", sec1))
+    with pytest.raises(EncodingError, match="'EC PRIVATE KEY' does not match its content, a PKCS#8"):
+        keys.load_private_key(_pem("EC PRIVATE KEY", pkcs8))
