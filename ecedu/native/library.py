@@ -20,7 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
-from ecedu.curves.registry import canonical_name
+from ecedu.curves.registry import ALIASES
 from ecedu.curves.sec2 import BINARY_CURVES, NATIVE_PRIME_CURVES
 from ecedu.errors import (
     BackendUnavailableError,
@@ -317,21 +317,23 @@ class CurveParams:
         object.__setattr__(self, "coord_buffer", ctypes.c_uint8 * self.flen)
 
 
+#: alias -> native curve name, exactly as the registry writes them (ecedu.curves.ALIASES)
+_EXACT_ALIASES = {alias: name for name, aliases in ALIASES.items() if name in ALL_CURVES for alias in aliases}
+
+
 def curve_params(name) -> CurveParams:
-    """The native curve called ``name`` (its SEC 2 or RFC 5639 name such as 'sect163k1' or 'secp256r1',
-    or any alias the registry knows, 'K-163', 'P-256'); asked of the library once per name and loaded
-    library, then remembered (every operation needs it)."""
+    """The native curve called ``name``: its SEC 2 or RFC 5639 name such as 'sect163k1' or 'secp256r1',
+    or one of the registry's aliases ('K-163', 'P-256', 'prime256v1'), each exactly as written (no
+    case folding, no stripped spaces: ecedu.get_curve is the lenient reader); asked of the library
+    once per name and loaded library, then remembered (every operation needs it)."""
     found = _CURVE_PARAMS.get(name) if isinstance(name, str) else None
     if found is not None and _LIB is not None:
         return found
     if not isinstance(name, str):
         raise UnknownCurveError(f"curve name must be a str, not {type(name).__name__}")
     if name not in ALL_CURVES:
-        try:  # an alias: the parameters under the canonical name (remembered under both)
-            canonical = canonical_name(name)
-        except UnknownCurveError:
-            canonical = None
-        if canonical in ALL_CURVES:
+        canonical = _EXACT_ALIASES.get(name)  # an alias: the canonical name's parameters, under both
+        if canonical is not None:
             found = _CURVE_PARAMS[name] = curve_params(canonical)
             return found
         shown = name if len(name) <= 40 else name[:40] + "…"

@@ -241,3 +241,38 @@ def test_native_batch_rejects_non_bytes():
         native.ecdh_batch("sect163k1", [1], [None])
     with pytest.raises(EncodingError):
         native.decode_point("sect163k1", "04ab")
+
+
+def test_c_boundary_contracts_found_in_review():
+    """Found by reading the exported functions against ecedu_native.h (6 December 2026)."""
+    import ecedu
+    from ecedu.ec import encode_point
+    from ecedu.native import fastpath
+
+    lib, C = library.lib(), library.constant
+    # ecedu_ecdh_batch: a bad curve index writes its code into every rcs[i] and returns it (rcs was
+    # left unwritten, and the Python wrapper read ctypes' zeros as success); the return value is the
+    # first failing index's code, not ECEDU_ERR_POINT whatever failed
+    rcs = (ctypes.c_int32 * 2)()
+    out = (ctypes.c_uint8 * 42)()
+    assert lib.ecedu_ecdh_batch(999, 2, bytes(42), 21, bytes(86), 43, out, 21, rcs) == C("ECEDU_ERR_CURVE")
+    assert list(rcs) == [C("ECEDU_ERR_CURVE")] * 2
+    K = ecedu.get_curve("sect163k1")
+    g = encode_point(K, K.G)
+    scalars = bytes(21) + (3).to_bytes(21, "big")  # 0 (out of range), then 3
+    assert lib.ecedu_ecdh_batch(0, 2, scalars, 21, g + g, len(g), out, 21, rcs) == C("ECEDU_ERR_SCALAR")
+    assert list(rcs) == [C("ECEDU_ERR_SCALAR"), C("ECEDU_OK")]
+    # ecedu_ecdh_key: the scalar is exactly the curve's nlen octets (a shapes with nlen = 1 read one
+    # octet of a full-length d and returned 3·Q for d = 03 00 ... 00)
+    shapes = fastpath._key_shapes(library.curve_params("sect163k1"), {})
+    shapes.nlen = 1
+    d = b"\x03" + bytes(20)
+    assert lib.ecedu_ecdh_key(ctypes.byref(shapes), d, g, len(g), out) == C("ECEDU_ERR_CURVE")
+    # ecedu_modexp_crt: p or q with a zero first byte is ECEDU_ERR_RANGE whatever its length (the top
+    # limb alone was checked, so 16-octet p = 00 80 .. 0b passed and a 9-octet one did not)
+    p, q = (1 << 119) | 0xB, (1 << 127) | 0x1B
+    args = []
+    for v, n in ((5, 32), (p, 16), (q, 16), (3, 16), (5, 16), (7, 16)):
+        args += [v.to_bytes(n, "big"), n]
+    res = (ctypes.c_uint8 * 32)()
+    assert lib.ecedu_modexp_crt(64, *args, res, 32) == C("ECEDU_ERR_RANGE")

@@ -182,7 +182,7 @@ typedef struct cycles_inputs {
     const ecedu_field_impl *f;
     int ci;
     size_t F, NL;
-    uint8_t d[80], peer[1 + 2 * 72], out[72], x[72], y[72], digest[32], r[72], s[72];
+    uint8_t d[80], peer[1 + 2 * 72], out[72], oy[72], x[72], y[72], digest[32], r[72], s[72];
     uint64_t a[ECEDU_MAXW], b[ECEDU_MAXW];
 } cycles_inputs;
 
@@ -215,7 +215,7 @@ static int cycles_once(int op, cycles_inputs *in) {
     case ECEDU_CYCLES_ECDH:
         return ecedu_ecdh(in->ci, in->d, in->NL, in->peer, 1 + 2 * in->F, in->out, in->F);
     case ECEDU_CYCLES_SCALAR_MULT_BASE:
-        return ecedu_scalar_mult_base(in->ci, in->d, in->NL, in->out, in->out + 36, in->F);
+        return ecedu_scalar_mult_base(in->ci, in->d, in->NL, in->out, in->oy, in->F);
     case ECEDU_CYCLES_ECDSA_SIGN:
         return ecedu_ecdsa_sign(in->ci, in->d, in->NL, in->digest, 32, in->r, in->s, in->NL);
     case ECEDU_CYCLES_ECDSA_VERIFY:
@@ -241,7 +241,10 @@ int ecedu_bench_cycles(int op, int id, long runs, uint64_t *ticks, int *inner) {
     if ((rc = cycles_once(op, &in))) return rc; /* warm: tables built, code and data cached */
     for (long i = 0; i < runs; i++) {
         uint64_t t0 = stamp();
-        for (int j = 0; j < k; j++) rc |= cycles_once(op, &in);
+        for (int j = 0; j < k; j++) {
+            const int once = cycles_once(op, &in);
+            if (rc == ECEDU_OK) rc = once; /* the first error, not an OR of codes (-4 | -6 = -2) */
+        }
         ticks[i] = stamp() - t0;
     }
     g_sink = in.a[0] ^ in.out[0];

@@ -224,6 +224,9 @@ int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, u
                            size_t flen);
 int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,
                uint8_t *out, size_t outlen);
+/* count ECDH in one call: rcs[i] gets the code of index i; returns the first failing index's code
+ * (ECEDU_OK if none).  A bad curve index or a NULL pointer writes that code into every rcs[i] (if
+ * rcs is given) and returns it. */
 int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const uint8_t *peers,
                      size_t plen, uint8_t *out, size_t outlen, int32_t *rcs);
 

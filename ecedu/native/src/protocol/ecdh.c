@@ -232,19 +232,30 @@ int ecedu_ecdh_key(const ecedu_key_shapes *shapes, const uint8_t *d, const uint8
     size_t plen;
     const uint8_t *point = ecedu_key_shapes_point(shapes, key, keylen, &plen);
     if (!point) return ECEDU_ERR_LENGTH;
-    /* ecedu_ecdh checks the curve index, nlen (1..the curve's) and flen (the curve's) */
+    /* the scalar is exactly the curve's nlen octets (the header's contract; ecedu_ecdh alone would
+     * take a shorter one, so a hand-built shapes with nlen = 1 read one octet of a full d); ecedu_ecdh
+     * checks the curve index and flen (the curve's) */
+    int m, nbits, h, koblitz;
+    if (ecedu_curve_info(shapes->ci, &m, &nbits, &h, &koblitz) || shapes->nlen != (size_t)(nbits + 7) / 8)
+        return ECEDU_ERR_CURVE;
     return ecedu_ecdh(shapes->ci, d, shapes->nlen, point, plen, out, shapes->flen);
 }
 
 int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const uint8_t *peers,
                      size_t plen, uint8_t *out, size_t outlen, int32_t *rcs) {
-    if (!ecedu_pcurve_at(ci) && (ci < 0 || ci >= ECEDU_NCURVES)) return ECEDU_ERR_CURVE;
-    if (!d || !peers || !out || !rcs) return ECEDU_ERR_CURVE;
-    int worst = ECEDU_OK;
+    int early = ECEDU_OK;
+    if (!ecedu_pcurve_at(ci) && (ci < 0 || ci >= ECEDU_NCURVES)) early = ECEDU_ERR_CURVE;
+    else if (!d || !peers || !out) early = ECEDU_ERR_LENGTH;
+    if (!rcs) return early ? early : ECEDU_ERR_LENGTH;
+    if (early) { /* every index gets the error: no caller may read an unwritten rcs as success */
+        for (size_t i = 0; i < count; i++) rcs[i] = early;
+        return early;
+    }
+    int first = ECEDU_OK; /* the first failing index's code (the codes are the calls' public results) */
     for (size_t i = 0; i < count; i++) {
         rcs[i] = ecedu_ecdh(ci, d + i * dlen, dlen, peers + i * plen, plen, out + i * outlen,
                             outlen);
-        worst |= (rcs[i] != ECEDU_OK); /* data-independent OR for the summary */
+        if (first == ECEDU_OK) first = rcs[i];
     }
-    return worst ? ECEDU_ERR_POINT : ECEDU_OK;
+    return first;
 }

@@ -391,6 +391,9 @@ static int gfp_crt(const uint8_t *cb, size_t clen, const uint8_t *pb, size_t ple
     ctx_init(&cp, t, np);
     from_bytes(t, nq, qb, qlen);
     bad |= bad_modulus_mask(t, nq);
+    /* and the non-zero first bytes of the header's contract (a minimal encoding; the top limb alone
+     * depended on plen mod 8) */
+    bad |= (gfp_limb)(ecedu_ct_is_zero_u64(pb[0]) | ecedu_ct_is_zero_u64(qb[0]));
     ctx_init(&cq, t, nq);
     /* m1 = M_p(c^dp), m2 = c^dq mod q (ordinary form) */
     from_bytes(x, nc, cb, clen);
