@@ -68,7 +68,8 @@ def build_parser() -> argparse.ArgumentParser:
         type=int,
         default=1,
         metavar="N",
-        help="run N processes at once, like openssl speed -multi N (passed on)",
+        help="run N processes at once, like openssl speed -multi N (passed on); both sides then divide "
+        "by wall-clock time, as openssl speed's -multi children do",
     )
     p.add_argument(
         "--timer",
@@ -169,7 +170,9 @@ def _config(args, curves, progress=None):
         windows=args.windows,
         openssl_runs=args.openssl_runs,
         multi=args.multi,
-        timer=args.timer,
+        # openssl speed -multi's children divide by wall-clock time whatever -elapsed says; summing
+        # N children's CPU-time rates on shared cores would count a core once per child
+        timer="wall" if args.multi > 1 else args.timer,
         backend=args.backend,
         openssl=not args.no_openssl,
         crosscheck=not args.no_crosscheck,

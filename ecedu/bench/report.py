@@ -73,7 +73,7 @@ def format_table(records) -> str:
     )
     lines.append(
         "medians (openssl: median of the openssl speed runs); best = fastest ecedu window "
-        "/ fastest openssl run;"
+        "/ fastest openssl run (more, shorter windows on ecedu's side: best leans its way; quote ratio);"
     )
     lines.append(
         "openssl: * = libcrypto in-process (curve not in openssl speed), c = libcrypto "

@@ -14,11 +14,13 @@ timing loop); otherwise the harness measures the window with ``time.perf_counter
    so slow drift of the machine (thermal, other load) hits everybody alike;
 3. per implementation: ops/s of every window, the **median** (reported) and the spread
    ``(max - min) / median`` over windows.  The divisor is, by default (``timer="cpu"``),
-   the *process CPU time* (``time.process_time``), exactly like ``openssl speed``, which
-   divides by user CPU time: on a loaded machine, time spent waiting for a core counts
-   for nobody.  With ``timer="wall"`` it is ``time.perf_counter`` (or the C loop's own
-   monotonic clock), to be compared with ``openssl speed -elapsed``.  Both figures, and
-   the CPU share cpu/wall, are kept in the summary.
+   the *process CPU time* (``time.process_time``, user + system), as ``openssl speed``
+   divides by CPU time (user time only, counted in clock ticks by ``times()``; the kernels
+   spend no time in the system): on a loaded machine, time spent waiting for a core counts
+   for nobody.  With ``timer="wall"`` it is ``time.perf_counter`` for every implementation,
+   the C loops included (their own figure is process CPU time, kept as ``native_seconds``),
+   to be compared with ``openssl speed -elapsed``.  Both figures, and the CPU share
+   cpu/wall, are kept in the summary.
 
 An implementation slower than one window per op gets fewer windows (at least one), so
 a single pure-Python sect571 operation never stretches the run by ``windows`` times.
@@ -47,8 +49,8 @@ class Measurement:
     batch: int = 1
     warmup_ops: int = 0
     warmup_seconds: float = 0.0
-    timer: str = "process_time"  # or "perf_counter", "native" (C-side clock, wall)
-    native_seconds: float = 0.0  # what the C loops reported (wall), if any
+    timer: str = "process_time"  # or "perf_counter"
+    native_seconds: float = 0.0  # what the C loops reported (their process CPU time), if any
     error: str | None = None
 
     @property
@@ -174,10 +176,10 @@ class Interleaved:
                 cpu = time.process_time() - c0
                 if elapsed >= self.window_time:  # windows end on the wall clock, as
                     break  # openssl speed's alarm() does
+            # the C loops' own figure is process CPU time (bench.c's now()): it stands in for
+            # neither clock exactly, so both timers divide by what the harness measured
             if cpu_timer:
                 secs, m.timer = cpu, "process_time"
-            elif native:
-                secs, m.timer = native_secs, "native"
             else:
                 secs, m.timer = elapsed, "perf_counter"
             m.ops += ops

@@ -139,6 +139,7 @@ SIGNATURES = {
     "ecedu_bench_dudect_cycles": (_int, [_int, _int, _cp, _sz, _sz, _u64p]),
     "ecedu_bench_cycles": (_int, [_int, _int, _long, _u64p, _intp]),
     "ecedu_tsc_per_core_cycle": (_dbl, []),
+    "ecedu_tsc_now": (ctypes.c_uint64, []),
     "ecedu_bench_prime_mul": (_dbl, [_int, _cp, _sz, _long]),
     "ecedu_bench_prime_sqr": (_dbl, [_int, _cp, _sz, _long]),
     "ecedu_bench_modexp_crt": (_dbl, [_int] + [_cp, _sz] * 6 + [_long]),

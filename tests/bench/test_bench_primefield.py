@@ -64,3 +64,29 @@ def test_cli_table_and_plot(capsys, tmp_path):
     out = capsys.readouterr().out
     assert "Prime fields: multiplications per second" in out and "P256-Mont" in out
     assert (tmp_path / "f-prime.png").stat().st_size > 1000
+
+
+def test_every_row_runs_at_the_level_of_its_tag(monkeypatch):
+    """The generic CIOS rows are tagged portable; they ran at the best level the CPU has (MULX or
+    IFMA code), so the portable specialised fields were compared with assembly.  Every timed call
+    now runs at its row's level."""
+    seen = []
+    real_bench, real_cycles = native.bench_prime_variant_mul, native.prime_mul_cycles
+
+    def bench(variant, p, w, k):
+        seen.append((variant, w, native.prime_implementation()))
+        return real_bench(variant, p, w, k)
+
+    def cycles(variant, p, w, runs):
+        seen.append((variant, w, native.prime_implementation()))
+        return real_cycles(variant, p, w, runs)
+
+    monkeypatch.setattr(native, "bench_prime_variant_mul", bench)
+    monkeypatch.setattr(native, "prime_mul_cycles", cycles)
+    cfg = runner.Config(op="field", seconds=0.02, windows=1, openssl=False)
+    records = primefield.run(cfg, ("P-256",), cycle_runs=3)
+    tags = {(r["variant"], r["limb_bits"]): r["impl"] for r in records if r["variant"] != "p256_montgomery"}
+    assert tags[("montgomery", 64)] == "portable" and seen
+    for variant, w, level in seen:
+        if variant != "p256_montgomery":
+            assert level == tags[(variant, w)], (variant, w, level)

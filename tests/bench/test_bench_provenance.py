@@ -201,3 +201,15 @@ def test_default_command_is_what_the_user_typed(monkeypatch):
     main = Path(ecedu.__file__).resolve().parent / "bench" / "__main__.py"
     monkeypatch.setattr("sys.argv", [str(main), "--seconds", "2"])
     assert provenance.machine()["command"] == ["python", "-m", "ecedu.bench", "--seconds", "2"]
+
+
+def test_full_run_fails_on_a_mismatch_in_any_chapter():
+    """fullrun's exit code read chapter 09's checks only; chapter 10's modexp records are nested
+    one level deeper."""
+    doc = {
+        "meta": {"date": "x"},
+        "chapter09": {"records": [{"checks": {"a": "same secret as libcrypto"}}]},
+        "chapter10": {"rows": [1], "modexp": {"settings": {}, "records": [{"checks": {"b": "MISMATCH"}}]}},
+    }
+    found = fullrun._records(doc)
+    assert [r["checks"] for r in found] == [{"a": "same secret as libcrypto"}, {"b": "MISMATCH"}]

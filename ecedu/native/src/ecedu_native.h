@@ -486,6 +486,9 @@ int ecedu_bench_dudect_cycles(int target, int ci, const uint8_t *secrets, size_t
  * the TSC ticks of *inner consecutive operations (1 for the curve operations, more for the
  * field ones, so that the cost of reading the counter is spread), into ticks[0..runs). */
 int ecedu_bench_cycles(int op, int id, long runs, uint64_t *ticks, int *inner);
+/* The time-stamp counter now (fenced; x86-64), else the monotonic clock in ns: what the cycles
+ * samples count, for measuring its rate over a long interval (ecedu.bench.cycles.tsc_hz). */
+uint64_t ecedu_tsc_now(void);
 /* TSC ticks per core clock cycle, from a chain of dependent additions (one per core cycle):
  * 1.0 when the TSC runs at the core's clock; 0 where there is no TSC or the figure is not a
  * clock ratio (outside 0.25 .. 4: the measurement failed). */
