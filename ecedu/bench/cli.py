@@ -218,6 +218,15 @@ def main(argv=None) -> int:
         parser.error("--windows must be >= 1")
     if args.openssl_runs < 1:
         parser.error("--openssl-runs must be >= 1")
+    if args.multi > 1 and args.op in ("field", "modexp"):
+        parser.error("--multi is for ecdh and ecdsa (the field and modexp measurements run one process)")
+    if args.openssl_runs > args.windows and not args.no_openssl and not args.quiet:
+        print(
+            f"[speed] note: --openssl-runs {args.openssl_runs} > --windows {args.windows}: some openssl "
+            f"runs follow each other with no ecedu window between them (--windows "
+            f"{args.openssl_runs} or more interleaves every run)",
+            file=sys.stderr,
+        )
     try:
         curves = expand_curves(args.curves)
     except ValueError as exc:

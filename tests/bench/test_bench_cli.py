@@ -260,3 +260,14 @@ def test_the_ecdsa_api_column_is_timed_on_the_c_loops_inputs(capsys, monkeypatch
     assert len(used) > 1 and used == set(loop_inputs.MESSAGES[: len(used)])
     # every call past the set-up's (a signature and the libcrypto checks) is on those inputs
     assert len(timed) > len(seen) - len(timed)
+
+
+def test_options_that_would_measure_less_than_they_say(capsys):
+    """--multi on field or modexp was ignored (one process) while the header said 'multi N'; more
+    openssl runs than windows put some of them back to back, with no ecedu window between."""
+    with pytest.raises(SystemExit):
+        cli.main(["modexp", "--multi", "2"])
+    assert "--multi is for ecdh and ecdsa" in capsys.readouterr().err
+    argv = ["ecdh", "--curves", "sect163k1", "--seconds", "0.05", "--windows", "1", "--openssl-runs", "2"]
+    assert cli.main(argv + ["--no-crosscheck"]) == 0
+    assert "some openssl runs follow each other" in capsys.readouterr().err
