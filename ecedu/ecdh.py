@@ -26,7 +26,17 @@ _FAST: dict = {}
 
 
 def shared_secret(curve, private_key, peer_public_key, backend: str | None = None) -> bytes:
-    """The ECDH shared secret x(d·Q); every bad input raises an :class:`~ecedu.errors.ECEduError`."""
+    """The ECDH shared secret x(d·Q); every bad input raises an :class:`~ecedu.errors.ECEduError`.
+
+    >>> from ecedu import ecdh, keys
+    >>> a, b = 7, 11  # two private keys (keys.generate_private_key makes real ones)
+    >>> pub_a = keys.public_key_to_der("P-256", keys.public_key("P-256", a))  # SubjectPublicKeyInfo
+    >>> pub_b = keys.public_key_to_der("P-256", keys.public_key("P-256", b))
+    >>> ecdh.shared_secret("P-256", a, pub_b) == ecdh.shared_secret("P-256", b, pub_a)
+    True
+    >>> len(ecdh.shared_secret("K-163", 5, keys.public_key_to_der("K-163", keys.public_key("K-163", 9))))
+    21
+    """
     # The hot path (issue 15): a curve (name or registry object) already used, an int key and a
     # bytes peer key go straight to C; anything it does not answer (another shape, an error)
     # goes the general way.  The record's look-up is written out here and in ecdsa.sign and

@@ -151,6 +151,16 @@ def sign(
     *signature_format* is ``"der"`` or ``"p1363"`` (``r || s``, exactly ``2·len(n)`` bytes).
     *hash* must be in :data:`SIGNING_HASHES` unless ``allow_legacy_hash=True`` (see the module
     docstring for the policy).
+
+    >>> from ecedu import ecdsa, keys
+    >>> sig = ecdsa.sign("P-256", 7, b"message")  # DER; RFC 6979: the same bytes every time
+    >>> sig == ecdsa.sign("P-256", 7, b"message", backend="python")
+    True
+    >>> pub = keys.public_key_to_der("P-256", keys.public_key("P-256", 7))
+    >>> ecdsa.verify("P-256", pub, b"message", sig), ecdsa.verify("P-256", pub, b"other", sig)
+    (True, False)
+    >>> len(ecdsa.sign("P-256", 7, b"message", signature_format="p1363"))  # r || s
+    64
     """
     # The hot path (issue 15): SHA-256 (the C signer's own RFC 6979 DRBG) on a curve already
     # used, an int key and a bytes message go straight to C; anything else, the general way.

@@ -450,8 +450,9 @@ def encode_signature(r: int, s: int, curve=None) -> bytes:
 def max_signature_length(curve=None) -> int:
     """The longest DER signature on *curve* (any supported curve if None): ``2·(len(n)+3)+4`` bytes.
 
-    Each INTEGER takes at most 1 tag + 2 length + len(n) + 1 sign octets; the SEQUENCE adds at
-    most 1 tag + 3 length octets.  :func:`decode_signature` refuses anything longer unparsed.
+    Each INTEGER takes at most 1 tag + 1 length + len(n) + 1 sign octets (len(n) <= 72 < 127: a
+    short-form length); the SEQUENCE adds 1 tag and at most 2 length octets, so the bound keeps one
+    octet to spare.  :func:`decode_signature` refuses anything longer unparsed.
     """
     if curve is not None:
         nlen = get_curve(curve).order_byte_length

@@ -128,7 +128,14 @@ def _build(sec2_name: str) -> Curve:
 
 
 def get_curve(name) -> Curve:
-    """The curve with this SEC 2, NIST or OpenSSL name; a curve object is returned as it is."""
+    """The curve with this SEC 2, NIST or OpenSSL name; a curve object is returned as it is.
+
+    >>> K = get_curve("K-163")  # also 'sect163k1', 'nistk163'
+    >>> K.name, K.field.m, K.h
+    ('sect163k1', 163, 2)
+    >>> get_curve("prime256v1") is get_curve("P-256")
+    True
+    """
     if isinstance(name, (BinaryCurve, PrimeCurve)):
         return name
     exact = _EXACT.get(name) if type(name) is str else None  # the common case: a name as written

@@ -3,7 +3,8 @@ r"""The group law on :math:`E: y^2 + xy = x^3 + ax^2 + b` over GF(2^m).
 Affine formulas (GECC §3.1.2) teach the geometry; López–Dahab projective coordinates
 (GECC §3.2.3) avoid the inversion in every addition: :math:`(X : Y : Z)` stands for the affine
 point :math:`(X/Z, Y/Z^2)`.  Doubling costs 4M + 5S (less when b = 1), a *mixed* addition of an
-affine point 8M + 5S.  A López–Dahab point with ``Z = 0`` is the point at infinity.
+affine point 8M + 5S, for a in {0, 1} (every SEC 2 curve but sect163r1, sect193r1 and sect193r2:
+there one more M each, the product by a).  A López–Dahab point with ``Z = 0`` is the point at infinity.
 """
 
 from __future__ import annotations

@@ -112,8 +112,8 @@ def ladder(k: int, u: int, bits: int = 255) -> int:
 
     (x_2 : z_2) and (x_3 : z_3) are the projective u-coordinates of m·P and (m+1)·P for the
     bits m of k read so far; their difference is always P, whose u is x_1.  Each step is one
-    differential addition and one doubling (8 multiplications or squarings and one
-    multiplication by a24).  The result x_2 / z_2 uses z_2^(p−2) (Fermat), so that z_2 = 0
+    differential addition and one doubling (5M + 4S and one multiplication by a24: RFC 7748 §5's
+    step).  The result x_2 / z_2 uses z_2^(p−2) (Fermat), so that z_2 = 0
     (k · P the point at infinity, e.g. for a small-order u) gives 0.
     """
     x1 = u % P

@@ -1,6 +1,6 @@
 r"""The group law on :math:`E: y^2 = x^3 + ax + b` over GF(p).
 
-Affine formulas (GECC §3.1.1) and Jacobian projective coordinates (GECC §3.2.2):
+Affine formulas (GECC §3.1.2) and Jacobian projective coordinates (GECC §3.2.2):
 :math:`(X : Y : Z)` stands for :math:`(X/Z^2, Y/Z^3)`; ``Z = 0`` is the point at infinity.
 Formulas: doubling "dbl-2007-bl" and mixed addition "madd-2007-bl" from the Explicit-Formulas
 Database (Bernstein–Lange), general addition "add-2007-bl".  When :math:`a \equiv -3 \pmod p` —

@@ -209,6 +209,12 @@ class BinaryField:
     :math:`f(z) = z^{163} + z^7 + z^6 + z^3 + 1`.  Methods take and return ints in ``[0, 2^m)``.
 
     Calling the field makes a notebook-friendly element: ``F = BinaryField((5, 2, 0)); F(0b101)``.
+
+    >>> F = BinaryField((5, 2, 0))  # GF(2^5), f = z^5 + z^2 + 1
+    >>> F.mul(0b101, 0b11)  # (z^2 + 1)(z + 1) = z^3 + z^2 + z + 1
+    15
+    >>> F.mul(0b10, F.inv(0b10)), F.sqr(0b10000)  # z^8 = (z^2 + 1) z^3 = z^5 + z^3 = z^3 + z^2 + 1
+    (1, 13)
     """
 
     def __init__(self, exponents):

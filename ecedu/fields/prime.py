@@ -3,7 +3,7 @@ r"""Prime fields GF(p), elements as Python ints in ``[0, p)``.
 :class:`PrimeField` is the int-level API the curve algorithms call.  Beside it live the two
 reduction ideas the course teaches, each giving results identical to ``x % p``:
 
-* :class:`MontgomeryDomain`: Montgomery multiplication (Montgomery 1985; GECC Alg. 2.22 and the
+* :class:`MontgomeryDomain`: Montgomery multiplication (Montgomery 1985; GECC §2.2.4 and the
   word-by-word CIOS form of Koç, Acar, Kaliski 1996), which replaces division by *p* with
   divisions by a power of two;
 * :func:`solinas_reduce`: fast reduction for generalised-Mersenne ("Solinas") primes such as the
@@ -18,7 +18,12 @@ __all__ = ["PrimeField", "MontgomeryDomain", "solinas_terms", "solinas_reduce", 
 
 
 class PrimeField:
-    """GF(p) for an odd prime *p*.  ``PrimeField(p)(5)`` makes a notebook-friendly element."""
+    """GF(p) for an odd prime *p*.  ``PrimeField(p)(5)`` makes a notebook-friendly element.
+
+    >>> F = PrimeField(97)
+    >>> F.mul(45, 60), F.mul(60, F.inv(60))  # 2700 = 27 · 97 + 81
+    (81, 1)
+    """
 
     def __init__(self, p: int):
         if p < 3 or p % 2 == 0:
@@ -153,7 +158,7 @@ class MontgomeryDomain:
         return self.redc(a)
 
     def redc(self, t: int) -> int:
-        """REDC(t) = t·R⁻¹ mod p for 0 ≤ t < pR (GECC Alg. 2.22 on whole numbers)."""
+        """REDC(t) = t·R⁻¹ mod p for 0 ≤ t < pR (Montgomery's reduction, GECC §2.2.4, on whole numbers)."""
         m = (t & self.r_mask) * self.p_prime & self.r_mask
         u = (t + m * self.p) >> self.r_bits
         return u - self.p if u >= self.p else u
