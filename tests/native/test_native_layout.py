@@ -3,6 +3,7 @@ share, a generated file that is never stale, templates that clean up after thems
 no cycle among the C units and no module reaching into another's private names."""
 
 import ast
+import os
 import re
 import subprocess
 import sys
@@ -296,6 +297,14 @@ def test_avx512_level_keeps_its_old_name_as_alias():
     assert native.implementation() == best
 
 
+def _fresh_process(code: str, **env) -> subprocess.CompletedProcess:
+    """Run *code* in a new Python with the environment variables *env* set: the library reads the
+    level variables when it loads."""
+    return subprocess.run(
+        [sys.executable, "-c", code], capture_output=True, text=True, cwd=ROOT, env={**os.environ, **env}
+    )
+
+
 @needs_lib
 @pytest.mark.parametrize(
     "env, expect",
@@ -312,18 +321,12 @@ def test_environment_accepts_level_names_and_alias(env, expect):
     """ECEDU_NATIVE_IMPL, read by the library at load time (a fresh process)."""
     if expect not in native.available_implementations():
         pytest.skip(f"this CPU cannot run {expect}")
-    code = "from ecedu import native; print(native.implementation())"
-    r = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**__import__("os").environ, "ECEDU_NATIVE_IMPL": env},
-    )
+    r = _fresh_process("from ecedu import native; print(native.implementation())", ECEDU_NATIVE_IMPL=env)
     assert r.returncode == 0, r.stderr
     assert r.stdout.strip() == expect
 
 
+@needs_lib
 @pytest.mark.parametrize(
     "variable, value, names",
     [
@@ -335,14 +338,7 @@ def test_environment_accepts_level_names_and_alias(env, expect):
 def test_environment_refuses_unknown_level_names(variable, value, names):
     """A typo in a level variable is an ECEduError naming the levels at load time, not the best
     level measured in silence (the C library ignores a name it does not know)."""
-    code = "from ecedu import native"
-    r = subprocess.run(
-        [sys.executable, "-c", code],
-        capture_output=True,
-        text=True,
-        cwd=ROOT,
-        env={**__import__("os").environ, variable: value},
-    )
+    r = _fresh_process("from ecedu import native", **{variable: value})
     assert r.returncode != 0
     last = r.stderr.strip().splitlines()[-1]
     assert (
@@ -351,16 +347,12 @@ def test_environment_refuses_unknown_level_names(variable, value, names):
     )
 
 
+@needs_lib
 def test_prime_environment_accepts_level_names():
     """ECEDU_PRIME_IMPL's names, read by C (cpu.c) at load time: each level this CPU runs."""
     for level in native.available_prime_implementations():
-        code = "from ecedu import native; print(native.prime_implementation())"
-        r = subprocess.run(
-            [sys.executable, "-c", code],
-            capture_output=True,
-            text=True,
-            cwd=ROOT,
-            env={**__import__("os").environ, "ECEDU_PRIME_IMPL": level},
+        r = _fresh_process(
+            "from ecedu import native; print(native.prime_implementation())", ECEDU_PRIME_IMPL=level
         )
         assert r.returncode == 0, r.stderr
         assert r.stdout.strip() == level
