@@ -14,7 +14,7 @@ from __future__ import annotations
 
 __all__ = ["MESSAGE", "MESSAGES", "scalar"]
 
-#: The message whose SHA-256 is the C loops' digest (verification's, and ECDH's inputs' source).
+#: The message whose SHA-256 is the C loops' digest for verification (and the signing messages' stem).
 MESSAGE = b"ecedu ecdsa bench"
 
 #: The messages the signing loops take in turn, message i for the i-th signature modulo 64 (src/bench.c:
