@@ -53,19 +53,12 @@ def native_covers(curve) -> bool:
         known = get_curve(curve.name)
     except (ECEduError, AttributeError, TypeError):
         return False
-    if curve is known:
-        return True
-    return (
-        curve.kind == known.kind
-        and (curve.kind == "binary" or curve.name in NATIVE_PRIME_CURVES)
-        and _field_key(curve) == _field_key(known)
+    if known.kind != "binary" and known.name not in NATIVE_PRIME_CURVES:
+        return False
+    return curve is known or (
+        curve.field == known.field  # the fields compare by p or by reduction polynomial
         and (curve.a, curve.b, curve.G, curve.n, curve.h) == (known.a, known.b, known.G, known.n, known.h)
     )
-
-
-def _field_key(curve):
-    """What defines the curve's field: p, or the binary field's reduction polynomial."""
-    return curve.field.p if curve.kind == "prime" else curve.field.modulus
 
 
 def resolve(backend: str | None, curve=None) -> str:

@@ -122,15 +122,7 @@ _WHITESPACE = b" \t\r\n"
 def _key_bytes(data, what: str) -> bytes:
     """A key's bytes (PEM may be a str), refused by type and size before anything is parsed."""
     if isinstance(data, str):
-        if len(data) > MAX_KEY_BYTES:
-            raise EncodingError(f"{what} is too large: {len(data)} characters, at most {MAX_KEY_BYTES}")
-        if not data.isascii():
-            raise EncodingError(f"{what} given as str must be ASCII PEM")
-        if not strict_pem.looks_like_pem(data.encode("ascii")):
-            raise EncodingError(
-                f"{what} given as str must be PEM ('-----BEGIN ...-----'); give DER or a SEC 1 point as bytes"
-            )
-        return data.encode("ascii")
+        return strict_pem.key_str_bytes(data, what, "DER or a SEC 1 point")
     if not is_bytes_like(data):
         raise EncodingError(
             f"{what} must be bytes, bytearray, memoryview or a PEM str, got {type(data).__name__}"
@@ -138,16 +130,16 @@ def _key_bytes(data, what: str) -> bytes:
     return as_bytes(data, what, MAX_KEY_BYTES)
 
 
-def _unpem(data: bytes, expected: tuple[str, ...]) -> bytes:
-    """The DER inside PEM (via :mod:`ecedu.pem`), or *data* itself when it is not PEM."""
+def _unpem(data: bytes, expected: tuple[str, ...]) -> tuple[str | None, bytes]:
+    """``(label, der)`` of PEM (via :mod:`ecedu.pem`), or ``(None, data)`` when *data* is not PEM."""
     if strict_pem.looks_like_pem(data):
-        return strict_pem.decode(data, expected)[1]
+        return strict_pem.decode(data, expected)
     if data[:1] and data[:1] in _WHITESPACE:
         raise EncodingError(
             f"the key starts with whitespace ({data[0]:#04x}) but no PEM "
             "'-----BEGIN' follows, and DER never starts with whitespace"
         )
-    return data
+    return None, data
 
 
 def _curve_of(params, curve=None):
@@ -227,11 +219,7 @@ def load_private_key(data, curve=None):
     RFC 5915 §3 fixes ``version`` at 1 (ecPrivkeyVer1) and PKCS#8 (RFC 5208 §5) at 0; any other
     version is an :class:`EncodingError`, as is an encrypted key (say so, and decrypt it first).
     """
-    data = _key_bytes(data, "private key")
-    if strict_pem.looks_like_pem(data):
-        label, der = strict_pem.decode(data, ("EC PRIVATE KEY", "PRIVATE KEY"))
-    else:
-        label, der = None, _unpem(data, ())  # DER (_unpem refuses whitespace with no PEM after it)
+    label, der = _unpem(_key_bytes(data, "private key"), ("EC PRIVATE KEY", "PRIVATE KEY"))
     if not der:
         raise EncodingError("empty private key")
     if der[:1] != b"\x30":
@@ -356,13 +344,14 @@ def public_point_bytes(data, curve=None):
     return _parsed_public_point_bytes(data, curve)
 
 
-_EC_PUBLIC_KEY_OID = "1.2.840.10045.2.1"  # id-ecPublicKey (RFC 5480 §2.1.1)
+#: id-ecPublicKey (RFC 5480 §2.1.1), the algorithm of every EC public key (ecedu.x25519 reads it too)
+EC_PUBLIC_KEY_OID = "1.2.840.10045.2.1"
 
 
 def _spki_algorithm_oid(der: bytes) -> str | None:
     """The algorithm OID of a DER SubjectPublicKeyInfo read without its parameters' schema (asn1crypto
     reports an OID it has no schema for as a bare KeyError), or None if it is not there to read: the
-    strict parse that follows says what is wrong then."""
+    strict parse's own error says what is wrong then."""
     try:
         oid = core.Sequence.load(der)[0][0]
         return oid.dotted if isinstance(oid, core.ObjectIdentifier) else None
@@ -385,14 +374,19 @@ def _parsed_public_point_bytes(data, curve):
             "malformed public key: neither DER SubjectPublicKeyInfo (starts with 0x30), "
             "PEM, nor a SEC 1 point"
         )
-    der = _unpem(data, ("PUBLIC KEY",))
-    algorithm = _spki_algorithm_oid(der)
-    if algorithm is not None and algorithm not in (_EC_PUBLIC_KEY_OID, _X25519_OID):
-        raise EncodingError(f"SubjectPublicKeyInfo is not an EC public key: algorithm OID {algorithm}")
-    spki = _strict_load(akeys.PublicKeyInfo, der, "SubjectPublicKeyInfo")
+    der = _unpem(data, ("PUBLIC KEY",))[1]
+    try:
+        spki = _strict_load(akeys.PublicKeyInfo, der, "SubjectPublicKeyInfo")
+    except EncodingError:
+        algorithm = _spki_algorithm_oid(der)  # read only when the strict parse failed
+        if algorithm is not None and algorithm not in (EC_PUBLIC_KEY_OID, _X25519_OID):
+            raise EncodingError(
+                f"SubjectPublicKeyInfo is not an EC public key: algorithm OID {algorithm}"
+            ) from None
+        raise
     if spki["algorithm"]["algorithm"].dotted == _X25519_OID:
         raise EncodingError(_X25519_KEY.format(what="SubjectPublicKeyInfo"))
-    if spki["algorithm"]["algorithm"].dotted != _EC_PUBLIC_KEY_OID:
+    if spki["algorithm"]["algorithm"].dotted != EC_PUBLIC_KEY_OID:
         raise EncodingError("SubjectPublicKeyInfo is not an EC public key (id-ecPublicKey)")
     found = _curve_of(spki["algorithm"]["parameters"], curve)
     bits = spki["public_key"]

@@ -30,7 +30,7 @@ import base64
 import binascii
 import re
 
-from ._bytes import BYTES_LIKE, as_bytes
+from ._bytes import BYTES_LIKE, MAX_KEY_BYTES, as_bytes
 from .errors import EncodingError
 
 __all__ = ["decode", "looks_like_pem"]
@@ -41,6 +41,22 @@ _WHITESPACE = b" \t\r\n"
 _LABEL = re.compile(rb"[\x21-\x2c\x2e-\x7e]+(?:[- ][\x21-\x2c\x2e-\x7e]+)*\Z")
 _BASE64_LINE = re.compile(rb"[A-Za-z0-9+/]*={0,2}\Z")
 _HEADER = re.compile(rb"[A-Za-z0-9-]+:")
+
+
+def key_str_bytes(data: str, what: str, binary_forms: str) -> bytes:
+    """The ASCII bytes of a key given as a ``str``, which must be PEM: refused by size, by a non-ASCII
+    character, or for not being PEM (a str is never read as DER or raw key bytes: those come as bytes,
+    *binary_forms* says which).  The block itself is read later, by :func:`decode`."""
+    if len(data) > MAX_KEY_BYTES:
+        raise EncodingError(f"{what} is too large: {len(data)} characters, at most {MAX_KEY_BYTES}")
+    if not data.isascii():
+        raise EncodingError(f"{what} given as str must be ASCII PEM")
+    raw = data.encode("ascii")
+    if not looks_like_pem(raw):
+        raise EncodingError(
+            f"{what} given as str must be PEM ('-----BEGIN ...-----'); give {binary_forms} as bytes"
+        )
+    return raw
 
 
 def looks_like_pem(data: bytes) -> bool:

@@ -41,6 +41,7 @@ from ._bytes import MAX_KEY_BYTES, as_bytes, is_bytes_like
 from .backend import resolve
 from .ec import montgomery
 from .errors import EncodingError, InvalidPointError, InvalidScalarError
+from .keys import EC_PUBLIC_KEY_OID
 
 __all__ = [
     "NAME",
@@ -70,7 +71,6 @@ NAMES = ("x25519", "curve25519")
 _ALL_ZERO = (
     "the X25519 shared secret is all zero: the peer's public key is a point of small order (RFC 7748 §6.1)"
 )
-_EC_PUBLIC_KEY = "1.2.840.10045.2.1"
 
 
 def is_x25519(curve) -> bool:
@@ -93,17 +93,7 @@ def _data(data, what: str) -> bytes:
             "ints are the private keys of the Weierstrass curves"
         )
     if isinstance(data, str):
-        if len(data) > MAX_KEY_BYTES:
-            raise EncodingError(
-                f"X25519 {what} is too large: {len(data)} characters, at most {MAX_KEY_BYTES}"
-            )
-        if not data.isascii():
-            raise EncodingError(f"X25519 {what} given as str must be ASCII PEM")
-        if not strict_pem.looks_like_pem(data.encode("ascii")):
-            raise EncodingError(
-                f"X25519 {what} given as str must be PEM ('-----BEGIN ...-----'); give DER or the 32 raw bytes as bytes"
-            )
-        return data.encode("ascii")
+        return strict_pem.key_str_bytes(data, f"X25519 {what}", "DER or the 32 raw bytes")
     if not is_bytes_like(data):
         raise EncodingError(
             f"an X25519 {what} must be bytes, bytearray, memoryview or a PEM str, got {type(data).__name__}"
@@ -153,7 +143,7 @@ def _strict(spec, der: bytes, what: str, check_algorithm):
 def _check_algorithm(alg, what: str) -> None:
     """The AlgorithmIdentifier must be id-X25519 with no parameters (RFC 8410 §3)."""
     oid = alg["algorithm"].dotted
-    if oid == _EC_PUBLIC_KEY:
+    if oid == EC_PUBLIC_KEY_OID:
         curve = ""
         try:
             params = alg["parameters"]

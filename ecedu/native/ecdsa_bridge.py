@@ -105,9 +105,7 @@ def ecdsa_sign_digest(curve: str, d: int, digest: bytes, hash: str = "sha256") -
     if hash == "sha256":
         return ecdsa_sign(curve, d, digest)
     from ecedu.curves import get_curve
-    from ecedu.rfc6979 import digest_size, generate_k
-
-    digest_size(hash)  # an ECEduError for a name that is no hash HMAC can use
+    from ecedu.rfc6979 import generate_k  # refuses a name that is no hash HMAC can use (ECEduError)
 
     n = get_curve(curve).n
     dg = library.bytes_arg(digest, "digest")
