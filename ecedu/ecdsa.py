@@ -9,7 +9,7 @@
 
 For binary curves x(R) is a field element, read as an integer (SEC 1 §2.3.9).
 
-Signature formats (``signature_format=``): ``"der"`` (the default; SEC 1 §C.8, what OpenSSL
+Signature formats (``signature_format=``): ``"der"`` (the default; SEC 1 §C.5, what OpenSSL
 writes) or ``"p1363"``, the fixed-length ``r || s`` of IEEE P1363 (WebCrypto, JOSE, PKCS#11),
 exactly ``2·len(n)`` bytes.  :func:`ecedu.keys.signature_der_to_p1363` and
 :func:`ecedu.keys.signature_p1363_to_der` convert between the two.

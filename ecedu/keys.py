@@ -4,7 +4,7 @@
   ``openssl ecparam -genkey`` writes) and PKCS#8 ``PrivateKeyInfo`` ("-----BEGIN PRIVATE KEY-----",
   what ``openssl pkey`` and ``openssl genpkey`` write), PEM or DER;
 * public keys: X.509 ``SubjectPublicKeyInfo`` (RFC 5480), PEM or DER, or a bare SEC 1 point;
-* ECDSA signatures: DER ``SEQUENCE { r INTEGER, s INTEGER }`` (RFC 3279, SEC 1 §C.8), or the
+* ECDSA signatures: DER ``SEQUENCE { r INTEGER, s INTEGER }`` (RFC 3279, SEC 1 §C.5), or the
   fixed-length ``r || s`` of IEEE P1363 (each of r, s as a big-endian octet string of the length
   of n), which WebCrypto, JOSE (ES256/384/512, RFC 7518 §3.4), PKCS#11 and many HSMs use.
 
@@ -429,7 +429,7 @@ def _check_component(name: str, v, curve) -> int:
 
 
 def encode_signature(r: int, s: int, curve=None) -> bytes:
-    """DER ``SEQUENCE { r, s }`` (SEC 1 §C.8, RFC 3279 §2.2.3).
+    """DER ``SEQUENCE { r, s }`` (SEC 1 §C.5, RFC 3279 §2.2.3).
 
     r and s must be ints in [1, n − 1]: with *curve* against its n; without one they must be
     positive and fit in len(n) bytes of the largest supported n (an :class:`InvalidScalarError`

@@ -18,9 +18,10 @@ Keys (RFC 8410, OID id-X25519 = 1.3.101.110, "parameters MUST be absent"):
 Parsing is as strict as :mod:`ecedu.keys`: canonical DER only, the strict PEM of :mod:`ecedu.pem`,
 at most :data:`ecedu.keys.MAX_KEY_BYTES`.  Every bad input raises an
 :class:`~ecedu.errors.ECEduError` saying what is wrong: a wrong length or type, a wrong OID (an
-EC key of a Weierstrass curve says which curve it is on), PKCS#8 with attributes or a version
-other than 0, and the all-zero shared secret of a small-order peer key (RFC 7748 §6.1), which is
-an :class:`~ecedu.errors.InvalidPointError` on both backends.
+EC key of a Weierstrass curve says which curve it is on), a PKCS#8 version other than 0, and
+the all-zero shared secret of a small-order peer key (RFC 7748 §6.1), which is an
+:class:`~ecedu.errors.InvalidPointError` on both backends.  PKCS#8 attributes are read past, as
+OpenSSL and :mod:`ecedu.keys` read them.
 
 >>> alice = bytes.fromhex("77076d0a7318a57d3c16c17251b26645df4c2f87ebc0992ab177fba51db92c2a")
 >>> bob_pub = bytes.fromhex("de9edb7d7b7dc1b4d35b61c2ece435373f8343c85b78674dadfc7e146f882b4f")
@@ -179,8 +180,8 @@ def load_private_key(data) -> bytes:
         raise EncodingError(
             "PKCS#8 version must be 0 (RFC 5208 §5; the version 1 OneAsymmetricKey of RFC 5958 is not read)"
         )
-    if info["attributes"].native is not None:
-        raise EncodingError("this PKCS#8 X25519 private key has attributes; ecedu reads keys without them")
+    # attributes (RFC 5208 §5, [0] IMPLICIT SET OF Attribute) are read past, as OpenSSL does and
+    # as ecedu.keys does for EC keys: they say nothing about the key
     try:
         inner = core.OctetString.load(info["private_key"].contents, strict=True)
         raw = inner.native

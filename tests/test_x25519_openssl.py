@@ -84,3 +84,37 @@ def test_small_order_peer_refused_by_both(tmp_path, backend):
     assert r.returncode != 0 and r.stdout == b""
     with pytest.raises(InvalidPointError, match="all zero"):
         ecdh.shared_secret("X25519", o_priv.read_bytes(), bad.read_bytes(), backend=backend)
+
+
+def _with_attribute(pkcs8: bytes) -> bytes:
+    """PKCS#8 *pkcs8* (short DER, as OpenSSL writes X25519 keys) with one attribute appended
+    (RFC 5208 §5: attributes [0] IMPLICIT SET OF Attribute; here commonName "ecedu")."""
+    assert pkcs8[0] == 0x30 and pkcs8[1] == len(pkcs8) - 2
+    value = b"\x0c\x05ecedu"  # UTF8String
+    attribute = (
+        b"\x30"
+        + bytes([5 + 2 + len(value)])
+        + b"\x06\x03\x55\x04\x03"
+        + b"\x31"
+        + bytes([len(value)])
+        + value
+    )
+    body = pkcs8[2:] + b"\xa0" + bytes([len(attribute)]) + attribute
+    return b"\x30" + bytes([len(body)]) + body
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_pkcs8_with_attributes_read_as_openssl_reads_it(tmp_path, backend):
+    """RFC 5208 allows attributes in PKCS#8 and OpenSSL reads X25519 keys that carry them;
+    ecedu refused them (while reading them on EC keys): it reads the same key now."""
+    priv, pub = _openssl_pair(tmp_path, "a")
+    der = _run("pkey", "-in", str(priv), "-outform", "DER")
+    with_attr = _with_attribute(der)
+    path = tmp_path / "attr.der"
+    path.write_bytes(with_attr)
+    # OpenSSL reads it, and writes back the key without the attribute
+    assert _run("pkey", "-inform", "DER", "-in", str(path), "-outform", "DER") == der
+    k = x25519.load_private_key(with_attr)
+    assert k == x25519.load_private_key(der)
+    expect = _derive(priv, pub)
+    assert ecdh.shared_secret("X25519", with_attr, pub.read_bytes(), backend=backend) == expect

@@ -315,7 +315,7 @@ int ecedu_ecdsa_verify_sec1_vartime(int ci, const uint8_t *point, size_t plen,
 
 /*
  * ecedu_ecdsa_sign with the signature written as OpenSSL writes it: the DER ECDSA-Sig-Value
- * (SEC 1 v2 §C.8) into sig (sigcap octets, at least 3 + 2 (nlen + 3), the longest such
+ * (SEC 1 v2 §C.5) into sig (sigcap octets, at least 3 + 2 (nlen + 3), the longest such
  * signature; else ECEDU_ERR_LENGTH).  Returns its length (> 0), or a negative error as
  * ecedu_ecdsa_sign (sig not written).
  */

@@ -456,7 +456,7 @@ int ecedu_bytes_to_words(uint64_t *w, int nw, const uint8_t *in, size_t len);
  * callers pass len >= bytes needed). */
 void ecedu_words_to_bytes(uint8_t *out, size_t len, const uint64_t *w, int nw);
 
-/* protocol/sig_der.c: ECDSA-Sig-Value (SEC 1 §C.8) in DER, as OpenSSL writes it.
+/* protocol/sig_der.c: ECDSA-Sig-Value (SEC 1 §C.5) in DER, as OpenSSL writes it.
  * ecedu_sig_der_max: the longest signature for an nlen-octet n, 3 + 2 (nlen + 3).
  * ecedu_sig_der_write: the signature of r, s (nlen big-endian octets each, nlen <= 72, values
  *   >= 1) into out (ecedu_sig_der_max(nlen) octets); returns its length.

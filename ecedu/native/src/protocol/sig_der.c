@@ -1,6 +1,6 @@
 /*
  * sig_der.c -- the ECDSA signature (r, s) as OpenSSL writes it: the DER encoding
- * (X.690 §8.3, §10) of SEC 1's ECDSA-Sig-Value (SEC 1 v2 §C.8),
+ * (X.690 §8.3, §10) of SEC 1's ECDSA-Sig-Value (SEC 1 v2 §C.5),
  *     SEQUENCE { r INTEGER, s INTEGER }
  *     30 L  02 Lr r-octets  02 Ls s-octets
  * where each INTEGER's contents are the minimal two's-complement octets of a
