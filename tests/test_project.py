@@ -1,9 +1,11 @@
 """The project's own promises: pip and conda set-ups agree; nothing reads ../shared."""
 
+import os
 import re
 import tomllib
 from pathlib import Path
 
+import pytest
 import yaml
 
 ROOT = Path(__file__).resolve().parents[1]
@@ -27,19 +29,28 @@ def test_environment_yml_matches_pyproject():
     for dep in env["dependencies"]:
         if isinstance(dep, dict):
             conda_reqs += dep["pip"]
-        elif _name(dep) not in {"python", "pip", "compilers", "openssl"}:
+        elif _name(dep) not in {"python", "pip", "setuptools", "compilers", "openssl"}:
             conda_reqs.append(dep)
     assert {_name(r): _spec(r) for r in pip_reqs} == {_name(r): _spec(r) for r in conda_reqs}
 
 
+def _tracked_files():
+    """The repository's tracked files (what a clone has), or every file outside the build and
+    cache folders when this is not a git checkout."""
+    import subprocess
+
+    r = subprocess.run(["git", "ls-files", "-z"], cwd=ROOT, capture_output=True)
+    if r.returncode == 0:
+        return [ROOT / name for name in r.stdout.decode().split("\0") if name]
+    skip = {".git", ".venv", "_build", "build", ".hypothesis", ".pytest_cache", ".ruff_cache"}
+    return [p for p in ROOT.rglob("*") if p.is_file() and not skip & set(p.parts)]
+
+
 def test_nothing_reads_shared():
+    """No file of the repository reads the development machine's ../shared (a clone has none)."""
     offenders = []
-    for path in ROOT.rglob("*"):
-        if (
-            ".venv" in path.parts
-            or "_build" in path.parts
-            or path.suffix not in {".py", ".ipynb", ".c", ".h", ".sh", ".yml", ".toml", ".cfg", ""}
-        ):
+    for path in _tracked_files():
+        if path.suffix not in {".py", ".ipynb", ".c", ".h", ".sh", ".yml", ".toml", ".cfg", ""}:
             continue
         if path.is_file() and path.name != "test_project.py":
             text = path.read_text(errors="ignore")
@@ -51,7 +62,20 @@ def test_nothing_reads_shared():
 def test_ci_runs_the_readme_test_command():
     readme = (ROOT / "README.md").read_text()
     ci = (ROOT / ".ci" / "run").read_text()
-    assert "make test" in readme and "make test" in ci
+    # the command itself on a line of its own (``make test-long`` alone does not count)
+    assert re.search(r"^make test$", readme, re.M)
+    assert re.search(r"^\s*make test\s*$", ci, re.M)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("CI"), reason="CI only: elsewhere the Python backend alone is a valid set-up"
+)
+def test_ci_has_the_native_library():
+    """Under CI the native library must be there: without it every native test skips and the run
+    would pass on the Python backend alone."""
+    from ecedu import native
+
+    assert native.available(), native.load_error()
 
 
 def _ruff(*args):
