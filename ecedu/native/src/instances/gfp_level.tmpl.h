@@ -1,11 +1,13 @@
 /*
  * gfp_level.tmpl.h -- TEMPLATE: the table the protocols call for a prime curve that is built
- * once per prime-field level (P-224, P-256, P-384, P-521: one copy of curve/prime/sw.tmpl.h
- * per level, each over the field measured fastest there).  Each of its functions asks, on
- * every call, which copy this CPU and the forced level (cpu.c: ECEDU_PRIME_IMPL,
- * force_implementation) allow, and passes the call on unchanged; so forcing a level takes
- * effect at once, with no state to reset.  The question is a load of cpu.c's flag and a branch,
- * against the tens of thousands of cycles of the operation behind it.
+ * once per prime-field level it distinguishes (one copy of curve/prime/sw.tmpl.h per such level,
+ * each over the field measured fastest there: P-224 and P-256 portable and mulx, the ifma level
+ * running the mulx copy; P-384 portable, mulx and ifma; P-521 portable (run at mulx too) and
+ * ifma).  Each of its functions asks, on every call, which copy this CPU and the forced level
+ * (cpu.c: ECEDU_PRIME_IMPL, ecedu_force_prime_implementation) allow, and passes the call on
+ * unchanged; so forcing a level takes effect at once, with no state to reset.  The question is
+ * a load of cpu.c's flag and a branch, against the tens of thousands of cycles of the operation
+ * behind it.
  *
  * Macro contract (set by the instance before the #include, undefined by instances/gfp_undef.h;
  * this template defines no macro of its own):

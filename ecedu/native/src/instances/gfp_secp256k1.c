@@ -1,7 +1,10 @@
 /*
- * gfp_secp256k1.c -- secp256k1 (a = 0): the curve template curve/prime/sw.tmpl.h over the generic
- * Montgomery field field/gfp/fe_mont.tmpl.h.  A specialised field (field/gfp/fe_<name>.h with
- * the same fe interface) drops in by changing the FE lines only.  Constants:
+ * gfp_secp256k1.c -- secp256k1 (a = 0): the curve template curve/prime/sw.tmpl.h with the GLV
+ * endomorphism (PC_GLV, curve/prime/glv.tmpl.h) over the generic field field/gfp/fe_mont.tmpl.h
+ * in its plain mode FEM_PM (not Montgomery form: the ordinary residues, products reduced by
+ * folding 2^256 = c mod p, see fe_mont.tmpl.h's contract).  A specialised field
+ * (field/gfp/fe_<name>.h with the same fe interface) drops in by changing the FE lines only.
+ * Constants:
  * curve/prime/sec2_prime_params.h (generated from ecedu/curves/sec2.py).
  */
 #include "internal.h"

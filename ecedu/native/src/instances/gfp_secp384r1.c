@@ -1,8 +1,8 @@
 /*
  * gfp_secp384r1.c -- secp384r1 (NIST P-384): the curve template curve/prime/sw.tmpl.h over the
  * specialised field field/gfp/fe_p384_fold.h (the ordinary representation, the product
- * reduced by folding 2^384 = 2^128 + 2^96 - 2^32 + 1 mod p), built twice, one copy per
- * prime-field level, as gfp_secp224r1.c:
+ * reduced by folding 2^384 = 2^128 + 2^96 - 2^32 + 1 mod p), built three times, one copy per
+ * prime-field level:
  *   here                   the C product (ECEDU_FE_PORTABLE_UNIT: no flag test), table
  *                          ecedu_pcurve_secp384r1_portable;
  *   gfp_secp384r1_mulx.c   the MULX/ADCX/ADOX product (ECEDU_FE_ADX_UNIT), the unit

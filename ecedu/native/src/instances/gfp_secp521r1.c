@@ -2,8 +2,8 @@
  * gfp_secp521r1.c -- secp521r1 (NIST P-521): the curve template curve/prime/sw.tmpl.h over the
  * specialised field field/gfp/fe_p521_unsat.h (nine unsaturated 58-bit limbs, delayed
  * carries), the fastest fe implementation measured for this prime (curve/prime/README.md); any
- * other one with the fe interface drops in by changing the FE lines only.  Built twice, one copy
- * per prime-field level:
+ * other one with the fe interface drops in by changing the FE lines only.  Built twice: one copy
+ * for the portable and mulx levels, one for ifma:
  *   here                   this field (the portable and the mulx levels), table
  *                          ecedu_pcurve_secp521r1_portable;
  *   gfp_secp521r1_ifma.c   field/gfp/fe_p521_ifma.h (eleven 48-bit limbs, the AVX-512 IFMA

@@ -41,8 +41,9 @@
  * of PC(mul_base)) with the complete formulas after PC(jac_to_proj); the joint vartime loop
  * tests the cases by branches.  No masks for exceptional cases anywhere.
  *
- * Secret paths (valgrind: tests/ctime/ctime_curve_driver.c): PC(mul) and PC(mul_base) are
- * constant time in k: fixed digit count, every table entry read under a mask, signs applied
+ * Secret paths (valgrind: tests/ctime/ctime_driver.c through ecedu_scalar_mult, _mult_base and
+ * ecedu_ecdh; tests/ctime_ecdsa/ctime_ecdsa_driver.c through signing): PC(mul) and PC(mul_base)
+ * are constant time in k: fixed digit count, every table entry read under a mask, signs applied
  * by masks, and the final inversion by FE_INV (constant time).  The tables they add from hold
  * multiples of the input point, which is public (the peer's key; G), as in libsecp256k1's
  * ecmult_const, constant time in the scalar only: their affine form may be computed in
