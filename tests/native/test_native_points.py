@@ -84,6 +84,67 @@ def test_fixed_base_vs_ladder_edge_scalars(name, each_path):
         assert native.scalar_mult_base(name, k) == native.scalar_mult(name, k, *c.G), k
 
 
+def _comb_digits(k, n):
+    """The signed digits of fixed_base.tmpl.h's recoding of k (odd k, else n - k), lowest first."""
+    kk = k if k & 1 else n - k
+    digits = []
+    for _ in range(n.bit_length() // 4):
+        d = kk % 32 - 16
+        kk = (kk - d) // 16
+        digits.append(d)
+    return digits + [kk]
+
+
+def _comb_last_window_cases(n):
+    """Scalars k whose comb (fixed_base.tmpl.h) meets an exceptional case in its last addition:
+    Q = T (the sum before the last window is A = K - B = B mod n, K = 2B - t n) or Q = O
+    (A = 0 mod n, K = B - t n), with B = d 16^(W-1) the last digit's term and K = k or n - k."""
+    top = n.bit_length() // 4
+    found = []
+    for d in range(1, 16, 2):
+        B = d * 16**top
+        for multiple, what in ((2 * B, "Q = T"), (B, "Q = O")):
+            for t in range(1, 2 * (multiple // n) + 3, 2):  # odd t: K = multiple - t n is odd
+                K = multiple - t * n
+                if 0 < K < n and K & 1 and _comb_digits(K, n)[-1] == d:
+                    found += [(K, what), (n - K, what)]
+    return found
+
+
+def test_fixed_base_exceptional_cases_found():
+    """The search above finds Q = T on ten of the fourteen curves (and Q = O on sect233k1); on
+    sect163k1, sect163r2, sect239k1 and sect571k1 the last window's digit is too small for it."""
+    reach = {name: {what for _, what in _comb_last_window_cases(c.n)} for name, c in _ORACLE.items()}
+    assert {name for name, w in reach.items() if "Q = T" in w} == set(CURVES) - {
+        "sect163k1",
+        "sect163r2",
+        "sect239k1",
+        "sect571k1",
+    }
+    assert reach["sect233k1"] == {"Q = T", "Q = O"}
+
+
+@pytest.mark.parametrize("name", CURVES)
+def test_fixed_base_exceptional_last_window(name, each_path):
+    """The comb adds by the fast lambda formulas while no exceptional case can occur and by the
+    complete one in the last windows (fixed_base.tmpl.h): scalars that make its last addition
+    a doubling (Q = T), checked against the ladder and the Python oracle; the sum before it is
+    the digits' as the recoding gives them."""
+    c = _ORACLE[name]
+    cases = _comb_last_window_cases(c.n)
+    if not cases:
+        pytest.skip(
+            "no scalar reaches an exceptional case in this curve's last window (its top digit is small)"
+        )
+    for k, what in cases[:6]:
+        digits = _comb_digits(k, c.n)
+        kk = k if k & 1 else c.n - k
+        assert sum(d * 16**i for i, d in enumerate(digits)) == kk
+        expect = c.mult(k, c.G)
+        assert native.scalar_mult_base(name, k) == expect, (k, what)
+        assert native.scalar_mult(name, k, *c.G) == expect, (k, what)
+
+
 @pytest.mark.parametrize("name", CURVES)
 def test_paths_agree_random_points(name):
     c = _ORACLE[name]

@@ -81,7 +81,7 @@ typedef struct ecedu_curve {
 /*
  * Precomputed table for fixed-base multiplication (fixed_base.tmpl.h).
  * For window i (0 <= i < windows) and j in 0..7 the affine point
- * (2j+1) * 16^i * G is stored as x then y, each nw words, at
+ * (2j+1) * 16^i * G is stored as x then lambda = x + y/x (lambda.tmpl.h), each nw words, at
  * data[((i*8 + j)*2 + {0,1}) * nw].
  */
 typedef struct ecedu_fb_table {

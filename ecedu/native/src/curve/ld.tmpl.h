@@ -1,15 +1,15 @@
 /*
  * ld.tmpl.h -- TEMPLATE (after point.tmpl.h): Lopez-Dahab projective coordinates,
- * x = X/Z, y = Y/Z^2 (HMV section 3.2.3), for the methods that add points
- * from a table: fixed_base.tmpl.h and tnaf.tmpl.h.
+ * x = X/Z, y = Y/Z^2 (HMV section 3.2.3), for the building of the tau-adic method's table
+ * (tnaf.tmpl.h; the loops themselves and the fixed-base comb add in lambda coordinates,
+ * lambda.tmpl.h).
  *
  * Mixed addition (X1 : Y1 : Z1) + (x2, y2), HMV Alg. 3.25 for any a:
  *   A = y2 Z1^2 + Y1, B = x2 Z1 + X1, C = Z1 B, D = B^2 (C + a Z1^2),
  *   Z3 = C^2, E = A C, X3 = A^2 + D + E, F = X3 + x2 Z3,
  *   G = (x2 + y2) Z3^2, Y3 = (E + Z3) F + G.
  * 8M + 5S when a is 0 or 1.  B = 0 means x1 = x2, i.e. Q = +-T: then the
- * formula is wrong (it gives Z3 = 0 either way), and the complete variant
- * below selects the right answer by masks.
+ * formula is wrong (it gives Z3 = 0 either way); the table's sums never meet it (tnaf.tmpl.h).
  * Everything here is constant time (no branch on values; a_is_01 and
  * b_is_one are public curve constants).
  */
@@ -124,48 +124,3 @@ static void FN(ld_add_affine)(const ecedu_curve *c, uint64_t *X3, uint64_t *Y3, 
 #endif
 }
 
-/* Complete mixed addition: (X : Y : Z) += (x2, y2) for every input,
- * including Q = O (flag *inf all-ones; X, Y, Z then ignored), Q = T (LD
- * doubling of the affine T, HMV Alg. 3.24 with Z = 1: Z3 = x^2,
- * X3 = x^4 + b, Y3 = b Z3 + X3 (a Z3 + y^2 + b)) and Q = -T (result O).
- * Contract: T = (x2, y2) is an affine point of the curve (not O). */
-static void FN(ld_madd_complete)(const ecedu_curve *c, uint64_t *X, uint64_t *Y, uint64_t *Z,
-                                 uint64_t *inf, const uint64_t *x2, const uint64_t *y2) {
-    uint64_t nx[GF_NW], ny[GF_NW], nz[GF_NW], A[GF_NW], B[GF_NW];
-    uint64_t dz[GF_NW], dx[GF_NW], dy[GF_NW], t[GF_NW], u[GF_NW];
-    FN(ld_madd)(c, nx, ny, nz, X, Y, Z, x2, y2, A, B);
-    FN(sqr)(dz, x2);
-    FN(sqr)(dx, dz);
-    FN(add)(dx, dx, c->b);
-    FN(mul_a)(c, t, dz);
-    FN(sqr)(u, y2);
-    FN(add)(t, t, u);
-    FN(add)(t, t, c->b);
-    FN(mul)(dy, dx, t);
-    FN(mul_b)(c, t, dz);
-    FN(add)(dy, dy, t);
-    /* choose: Q = O -> T; Q = T -> 2T; Q = -T -> O; else Q + T */
-    uint64_t b0 = ecedu_ct_is_zero(B, GF_NW), a0 = ecedu_ct_is_zero(A, GF_NW);
-    uint64_t use_t = *inf, use_d = ~*inf & b0 & a0, new_inf = ~*inf & b0 & ~a0;
-    uint64_t one[GF_NW] = {1};
-    ecedu_ct_select(nx, dx, use_d, GF_NW);
-    ecedu_ct_select(ny, dy, use_d, GF_NW);
-    ecedu_ct_select(nz, dz, use_d, GF_NW);
-    ecedu_ct_select(nx, x2, use_t, GF_NW);
-    ecedu_ct_select(ny, y2, use_t, GF_NW);
-    ecedu_ct_select(nz, one, use_t, GF_NW);
-    FN(copy)(X, nx);
-    FN(copy)(Y, ny);
-    FN(copy)(Z, nz);
-    *inf = new_inf;
-}
-
-/* Affine (x, y) = (X/Z, Y/Z^2), one inversion (constant time). */
-static void FN(ld_to_affine)(uint64_t *x, uint64_t *y, const uint64_t *X, const uint64_t *Y,
-                             const uint64_t *Z) {
-    uint64_t t[GF_NW];
-    FN(inv)(t, Z);
-    FN(mul)(x, X, t);
-    FN(sqr)(t, t);
-    FN(mul)(y, Y, t);
-}

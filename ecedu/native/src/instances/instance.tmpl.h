@@ -7,8 +7,8 @@
  *     curve/ladder.tmpl.h       Montgomery ladder (Lopez-Dahab x-only)
  *     curve/ld.tmpl.h           Lopez-Dahab additions
  *     curve/lambda.tmpl.h       lambda coordinates
- *     curve/fixed_base.tmpl.h   the fixed-base comb for G
  *     curve/tnaf.tmpl.h         the regular tau-adic method (Koblitz curves)
+ *     curve/fixed_base.tmpl.h   the fixed-base comb for G
  * and exports their function table  const ecedu_field_impl GF_TABLE_NAME.
  *
  * The macro contract, in one place.
@@ -63,8 +63,8 @@
 #include "curve/ladder.tmpl.h"
 #include "curve/ld.tmpl.h"
 #include "curve/lambda.tmpl.h"
-#include "curve/fixed_base.tmpl.h"
 #include "curve/tnaf.tmpl.h"
+#include "curve/fixed_base.tmpl.h" /* reads its table by tnaf.tmpl.h's FN(tau_lookup) */
 
 const ecedu_field_impl GF_TABLE_NAME = {
     GF_M,
