@@ -301,8 +301,17 @@ def check_point(got, expected, what: str, on_curve=None) -> None:
 # scalar recodings
 
 
+def _check_digit_count(digits, most: int, what: str) -> None:
+    """Refuse a list far longer than any right answer before any arithmetic on it: the sums
+    below cost time quadratic in its length (two million digits kept the grader busy for a
+    minute after the kernel had finished)."""
+    if len(digits) > most:
+        fail(f"{what}: {len(digits)} digits, far more than a right answer has (at most about {most})")
+
+
 def check_naf(digits, k: int, what: str = "naf") -> None:
     digits = check_digits(digits, f"{what}({k})")
+    _check_digit_count(digits, abs(k).bit_length() + 64, f"{what}({k})")  # a NAF: bit_length + 1
     for i, d in enumerate(digits):
         if d not in (-1, 0, 1):
             fail(f"{what}({k}): digit {d} at position {i} not allowed: NAF digits are -1, 0, 1")
@@ -324,6 +333,7 @@ def check_naf(digits, k: int, what: str = "naf") -> None:
 
 def check_wnaf(digits, k: int, w: int, what: str = "wnaf") -> None:
     digits = check_digits(digits, f"{what}({k}, w={w})")
+    _check_digit_count(digits, abs(k).bit_length() + 64, f"{what}({k}, w={w})")
     lim = 1 << (w - 1)
     for i, d in enumerate(digits):
         if d and (d % 2 == 0 or abs(d) >= lim):
@@ -376,6 +386,8 @@ def zt_divides(x, y, mu) -> bool:
 
 def check_tnaf(digits, r0: int, r1: int, mu: int, what: str = "tnaf") -> None:
     digits = check_digits(digits, f"{what}({r0}, {r1}, mu={mu})")
+    # a tau-NAF of rho has about log2 N(rho) digits (Solinas 2000), a few more at most
+    _check_digit_count(digits, zt_norm((r0, r1), mu).bit_length() + 64, f"{what}({r0}, {r1}, mu={mu})")
     for i, d in enumerate(digits):
         if d not in (-1, 0, 1):
             fail(

@@ -32,6 +32,9 @@ from . import notebook as nbu  # first: it trims slow optional imports
 from . import sandbox as sbx
 
 ANSI_RE = re.compile(r"\x1b\[[0-9;]*[A-Za-z]")
+#: what the feedback says instead of an exception's message from a run with reference answers in
+#: the student's kernel (run_and_score's ``withhold``)
+WITHHELD = "(message not shown: this run had reference answers in your kernel)"
 MAX_FEEDBACK = 400
 
 
@@ -87,8 +90,13 @@ def _num(x: float):
     return int(x) if float(x).is_integer() else x
 
 
+CONTROL_RE = re.compile(r"[\x00-\x1f\x7f]+")
+
+
 def _clip(text: str) -> str:
-    text = ANSI_RE.sub("", text).strip()
+    # one line: no escape sequences, and no carriage return or newline with which a student's
+    # exception message could write lines of its own into the text report (a fake total)
+    text = CONTROL_RE.sub(" ", ANSI_RE.sub("", text)).strip()
     return text if len(text) <= MAX_FEEDBACK else text[: MAX_FEEDBACK - 1] + "…"
 
 
@@ -158,21 +166,26 @@ def grade_notebook(
         return Report(
             None, 0, 0, [], [f"cannot read the notebook: {type(exc).__name__}: {exc}"], sandbox=sandbox_line
         )
+    shape_notes = nbu.sanitize_submission(sub)
     try:
         exercise = nbu.identify_exercise(sub, path, root)
     except nbu.ExerciseNotFound as exc:
-        return Report(None, 0, 0, [], [str(exc)], sandbox=sandbox_line)
+        return Report(None, 0, 0, [], shape_notes + [str(exc)], sandbox=sandbox_line)
     src_path = nbu.source_path(exercise, root)
     source = nbformat.read(str(src_path), as_version=4)
     rel_path = root / "release" / exercise / f"{exercise}.ipynb"
     release = nbformat.read(str(rel_path), as_version=4) if rel_path.is_file() else None
     merged = nbu.merge_submission(source, sub, release)
+    merged.warnings[:0] = shape_notes
     max_score = sum(q.max_points for q in merged.questions)
     done_token = secrets.token_hex(16)  # per grading: proves an in-kernel test cell ran to its end
     cells, plans, kernel_reference = _judge_outside(source, merged, done_token)
 
-    def run_and_score(nb, name):
-        """Execute ``nb`` in a fresh copy of the exercise folder; score every question."""
+    def run_and_score(nb, name, withhold=False):
+        """Execute ``nb`` in a fresh copy of the exercise folder; score every question.
+        ``withhold``: the run has reference answers in the student's kernel (the regrade below),
+        so no text the student's code produced (an exception's message) goes into the
+        feedback: the code could read the reference from the kernel and put it there."""
         tmp = tmps[0]
         work = tmp / name
         # the exercise folder's other files (data, C sources) go with it
@@ -272,9 +285,8 @@ def grade_notebook(
                 if err is not None and err.get("ename") == "NotImplementedError":
                     unanswered = True
                 elif err is not None and err.get("ename") not in ("CellTimeoutError", "KeyboardInterrupt"):
-                    answer_notes.append(
-                        f"answer cell {gid!r} raised {err.get('ename')}: {_clip(str(err.get('evalue', '')))}"
-                    )
+                    said = "" if withhold else f": {_clip(str(err.get('evalue', '')))}"
+                    answer_notes.append(f"answer cell {gid!r} raised {_clip(str(err.get('ename')))}{said}")
             cell = executed.cells[q.cell_index]
             err = _cell_error(cell)
             if (
@@ -291,6 +303,10 @@ def grade_notebook(
                         judge.results_from_outputs(cell.get("outputs", [])),
                     )
                 err = None if exc is None else {"ename": type(exc).__name__, "evalue": str(exc)}
+                if withhold and err is not None and err["ename"] != "AssertionError":
+                    # the replay raises the student's own exceptions under their names, and
+                    # its checks' verdicts as AssertionError: only these are the grader's text
+                    err["evalue"] = WITHHELD
             if (
                 q.name not in plans
                 and err is None
@@ -305,6 +321,8 @@ def grade_notebook(
                     0,
                 )
             elif err is not None:
+                if withhold and q.name not in plans:  # an error in the kernel: the student's text
+                    err = {"ename": err.get("ename"), "evalue": WITHHELD}
                 fb, pts = _error_feedback(err), 0
             elif cell.get("execution_count") is None:
                 fb, pts = "not run: execution stopped before this test (see notes)", 0
@@ -378,7 +396,7 @@ def _regrade_with_references(merged, source, sub, results, notes, run_and_score)
     nb2 = copy.deepcopy(merged.nb)
     for gid in replace:
         nb2.cells[merged.answer_cells[gid]].source = solutions[gid] + judge.guard_source(defined[gid])
-    results2, _notes2, executed2 = run_and_score(nb2, "with-references")
+    results2, _notes2, executed2 = run_and_score(nb2, "with-references", withhold=True)
     if executed2 is None:
         return results, notes
     by2 = {r.name: r for r in results2}

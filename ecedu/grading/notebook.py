@@ -23,7 +23,52 @@ class ExerciseNotFound(LookupError):
 
 
 def nbgrader_meta(cell) -> dict:
-    return cell.get("metadata", {}).get("nbgrader", {}) or {}
+    meta = cell.get("metadata", {})
+    meta = meta.get("nbgrader", {}) if isinstance(meta, dict) else {}
+    return meta if isinstance(meta, dict) else {}
+
+
+def sanitize_submission(nb) -> list[str]:
+    """Make a submitted notebook's shape what the grader reads, in place, and say what was
+    wrong: a cell's source a string (a list of strings is joined, anything else is dropped),
+    its metadata and ``nbgrader`` metadata dicts, its ``grade_id`` a string, the notebook's
+    ``ecedu`` metadata a dict.  (A hand-edited notebook that nbformat still reads could make the
+    grader fail with a traceback instead of a report.)"""
+    notes: list[str] = []
+    if not isinstance(nb.get("metadata"), dict):
+        nb["metadata"] = nbformat.NotebookNode()
+    if "ecedu" in nb.metadata and not isinstance(nb.metadata["ecedu"], dict):
+        del nb.metadata["ecedu"]
+        notes.append("the notebook's ecedu metadata is not a mapping; ignored")
+    cells = nb.get("cells")
+    if not isinstance(cells, list):
+        nb["cells"] = []
+        notes.append("the notebook has no list of cells")
+        return notes
+    kept = []
+    for i, c in enumerate(cells):
+        if not isinstance(c, dict) or not isinstance(c.get("cell_type"), str):
+            notes.append(f"cell {i} is not a notebook cell; ignored")
+            continue
+        src = c.get("source", "")
+        if isinstance(src, list) and all(isinstance(x, str) for x in src):
+            src = "".join(src)
+        if not isinstance(src, str):
+            notes.append(f"cell {i}'s source is not text; taken as empty")
+            src = ""
+        c["source"] = src
+        if not isinstance(c.get("metadata", {}), dict):
+            c["metadata"] = nbformat.NotebookNode()
+            notes.append(f"cell {i}'s metadata is not a mapping; ignored")
+        meta = c.get("metadata", {})
+        if "nbgrader" in meta:
+            ng = meta["nbgrader"]
+            if not isinstance(ng, dict) or not isinstance(ng.get("grade_id", ""), str):
+                del meta["nbgrader"]
+                notes.append(f"cell {i}'s nbgrader metadata is malformed; the cell is taken as an extra cell")
+        kept.append(c)
+    nb["cells"] = kept
+    return notes
 
 
 def grade_id(cell) -> str | None:
@@ -80,7 +125,9 @@ def identify_exercise(nb, filename: str | os.PathLike | None = None, root: Path 
     known = list_exercises(root)
     if not known:
         raise ExerciseNotFound(f"no exercise sources found under {root or exercises_root()}")
-    name = (nb.get("metadata", {}).get("ecedu", {}) or {}).get("exercise")
+    meta = nb.get("metadata", {})
+    ecedu_meta = meta.get("ecedu", {}) if isinstance(meta, dict) else {}
+    name = ecedu_meta.get("exercise") if isinstance(ecedu_meta, dict) else None
     if name in known:
         return name
     if filename is not None:

@@ -34,6 +34,12 @@ def _make_client_class():
 
     class LimitedClient(client_class()):
         max_output_bytes = 200_000
+        #: the results a producer cell hands the grader (one message per cell, under 20 MB): at
+        #: most this much in the whole notebook, so that a cell cannot fill the grader's memory
+        #: by sending them again and again
+        max_results_bytes = 64_000_000
+        #: an error's message and traceback lines are clipped to this many characters each
+        max_error_chars = 4000
 
         def __init__(self, *a, **kw):
             super().__init__(*a, **kw)
@@ -41,6 +47,8 @@ def _make_client_class():
             self._bytes: dict[int, int] = {}
             self.truncated: set[int] = set()
             self._current = -1
+            self._results_cells: set[int] = set()
+            self._results_bytes = 0
 
         async def async_execute_cell(self, cell, cell_index, *a, **kw):
             self._current = cell_index
@@ -56,11 +64,28 @@ def _make_client_class():
             used = self._bytes.get(cell_index, 0)
             self._bytes[cell_index] = used + size
             data = content.get("data", {})
-            if "application/x-ecedu-results+json" in data and size < 20_000_000:
+            if (
+                "application/x-ecedu-results+json" in data
+                and size < 20_000_000
+                and cell_index not in self._results_cells
+                and self._results_bytes + size <= self.max_results_bytes
+            ):
+                self._results_cells.add(cell_index)
+                self._results_bytes += size
                 return super().output(outs, msg, display_id, cell_index)  # the producer's results
             if "application/x-ecedu-done+json" in data and size < 1000:
                 return super().output(outs, msg, display_id, cell_index)  # an in-kernel test's last line
-            if used + size > self.max_output_bytes and msg.get("msg_type") != "error":
+            if msg.get("msg_type") == "error":
+                # errors are kept whatever the budget (the feedback reads them), but clipped:
+                # an exception's message can be hundreds of megabytes
+                clip = self.max_error_chars
+                content["ename"] = str(content.get("ename", ""))[:200]
+                content["evalue"] = str(content.get("evalue", ""))[:clip]
+                content["traceback"] = [
+                    str(line)[:clip] for line in list(content.get("traceback") or [])[-30:]
+                ]
+                return super().output(outs, msg, display_id, cell_index)
+            if used + size > self.max_output_bytes:
                 if cell_index not in self.truncated:
                     self.truncated.add(cell_index)
                     from nbformat.v4 import new_output
@@ -80,14 +105,17 @@ def _make_client_class():
 
 def _make_kernel_manager(cfg: dict):
     """A KernelManager whose kernel starts inside the sandbox (or, without one, under
-    the limits and scrubbed environment only), over IPC sockets in the work folder."""
+    the limits and scrubbed environment only), over IPC sockets in ``run_dir``, a folder
+    beside the work folder (sandbox.config): in the work folder the kernel could replace it by
+    a symbolic link, and the removal of the connection files when the kernel stops (by this
+    process, root) would then delete whatever the link pointed to."""
     from jupyter_client.manager import AsyncKernelManager
 
     from . import sandbox
 
     work = Path(cfg["work"])
-    run_dir = work / ".kernel"
-    run_dir.mkdir(exist_ok=True)
+    run_dir = Path(cfg.get("run_dir") or work.parent / f"{work.name}.kernel")
+    run_dir.mkdir(mode=0o700, exist_ok=True)
     limits = sandbox.Limits(**cfg["limits"])
 
     class SandboxedKernelManager(AsyncKernelManager):
@@ -108,6 +136,7 @@ def _make_kernel_manager(cfg: dict):
                     uid=uid,
                     with_reference=cfg.get("with_reference", True),
                     limits=limits,
+                    run_dir=run_dir,
                 )
             return sandbox.limits_prefix(limits) + cmd
 

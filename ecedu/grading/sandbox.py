@@ -158,10 +158,14 @@ def bwrap_argv(
     uid: int | None,
     with_reference: bool | str,
     limits: Limits,
+    run_dir: Path | None = None,
 ) -> list[str]:
     """The command that starts ``kernel_cmd`` inside the sandbox.  ``with_reference``:
     True mounts ``_reference.py``, False nothing, a path mounts that file (a view of
-    it, see :mod:`reference_view`) in its place."""
+    it, see :mod:`reference_view`) in its place.  ``run_dir``: the folder of the kernel's
+    connection file and sockets, outside ``work``, bound at its own path (a mount point the
+    kernel cannot rename or replace by a symbolic link: the grader, root, removes the files
+    in it when the kernel stops, and must not be led to other files that way)."""
     argv = [
         shutil.which("bwrap") or "bwrap",
         "--die-with-parent",
@@ -201,6 +205,8 @@ def bwrap_argv(
         argv += ["--ro-bind", with_reference, str(grading / "_reference.py")]
     argv += ["--remount-ro", str(grading)]
     argv += _parents(str(work)) + ["--bind", str(work), str(work), "--chdir", str(work)]
+    if run_dir is not None:
+        argv += _parents(str(run_dir)) + ["--bind", str(run_dir), str(run_dir)]
     for k, v in kernel_env(work, str(pkg_dir.parent)).items():
         argv += ["--setenv", k, v]
     argv.append("--")
@@ -222,6 +228,9 @@ def config(enabled: bool, work: Path, with_reference: bool | str, limits: Limits
     """What the runner needs to start the kernel (passed to it as JSON)."""
     pkg_dir = Path(__file__).resolve().parents[1]
     uid = session_uid() if enabled else None
+    # the kernel's connection file and sockets: beside the work folder, not in it (bwrap_argv)
+    run_dir = work.parent / f"{work.name}.kernel"
+    run_dir.mkdir(mode=0o700, exist_ok=True)
     if uid is not None:
         for root, dirs, files in os.walk(work):
             for name in dirs + files:
@@ -230,6 +239,7 @@ def config(enabled: bool, work: Path, with_reference: bool | str, limits: Limits
     return {
         "enabled": enabled,
         "work": str(work),
+        "run_dir": str(run_dir),
         "pkg_dir": str(pkg_dir),
         "uid": uid,
         "with_reference": with_reference,

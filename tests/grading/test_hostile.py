@@ -303,3 +303,127 @@ def test_require_sandbox_refuses_when_there_is_none(tmp_path, monkeypatch, capsy
     assert cli.main([str(path), "--require-sandbox", "--exercises", str(EXERCISES)]) == 3
     err = capsys.readouterr().err
     assert "NO SANDBOX (bwrap missing (simulated))" in err and "not graded" in err
+
+
+# --- found by a red-team review of the grader (6 December 2026) ---------------------------------
+
+
+@needs_sandbox
+def test_the_kernel_cannot_redirect_the_removal_of_its_connection_files(tmp_path):
+    """The kernel's connection file and sockets lived in the work folder: the kernel renamed
+    their folder and put a symbolic link in its place, and the grader (root) removed kernel.json
+    and k-1..k-5 from whatever the link pointed to.  They now live beside the work folder,
+    bound into the sandbox as a mount point, which the kernel can neither rename nor replace."""
+    victim = tmp_path / "victim"
+    victim.mkdir()
+    for name in ("kernel.json", "k-1", "k-2", "keep.txt"):
+        (victim / name).write_text("precious")
+    attack = (
+        "import os, ipykernel.connect as _c\n"
+        "_d = os.path.dirname(_c.get_connection_file())\n"
+        "_moved = 'no'\n"
+        "for _p in (_d, '.kernel'):\n"
+        "    try:\n"
+        "        os.rename(_p, _p + '.old')\n"
+        f"        os.symlink({str(victim)!r}, _p)\n"
+        "        _moved = 'yes: ' + _p\n"
+        "    except OSError:\n"
+        "        pass\n"
+        "assert not os.path.realpath(_d).startswith(os.getcwd() + os.sep), _d\n"
+    ) + SOL["clmul"]
+    rep = _grade(submission(EX, {"clmul": attack}), tmp_path, "symlink")
+    assert rep.points_for("test_clmul") == 2, rep.to_json()  # the connection folder is not in the work folder
+    assert sorted(p.name for p in victim.iterdir()) == ["k-1", "k-2", "keep.txt", "kernel.json"]
+
+
+def test_results_sent_again_and_again_are_not_kept():
+    """A cell could send the producer's results message (under 20 MB each) any number of
+    times, and the runner kept every copy (60 x 19 MB: 4.5 GB in the runner, then the grader);
+    an error's message was kept whole (300 MB).  The runner's output filter, fed directly:
+    one results message per cell, errors clipped."""
+    import nbformat
+
+    from ecedu.grading.runner import _make_client_class
+
+    client = _make_client_class()(nbformat.v4.new_notebook())
+    client.clear_before_next_output = False  # set by nbclient when a cell starts
+
+    def msg(msg_type, content):
+        return {
+            "msg_type": msg_type,
+            "header": {"msg_type": msg_type},
+            "parent_header": {},
+            "metadata": {},
+            "content": content,
+        }
+
+    results = msg(
+        "display_data", {"data": {"application/x-ecedu-results+json": "A" * 100_000}, "metadata": {}}
+    )
+    outs: list = []
+    for _ in range(30):
+        client.output(outs, results, None, 0)
+    kept = [o for o in outs if "application/x-ecedu-results+json" in o.get("data", {})]
+    assert len(kept) == 1
+    error = msg(
+        "error", {"ename": "ValueError", "evalue": "E" * 1_000_000, "traceback": ["x" * 1_000_000] * 100}
+    )
+    client.output(outs, error, None, 1)
+    assert outs[-1]["output_type"] == "error" and outs[-1]["ename"] == "ValueError"
+    assert len(outs[-1]["evalue"]) <= client.max_error_chars and len(outs[-1]["traceback"]) <= 30
+
+
+def test_malformed_metadata_gets_a_report_not_a_traceback(tmp_path):
+    """Hand-edited metadata that nbformat still reads (ecedu metadata a string, a grade_id a
+    list, nbgrader metadata a string, a source that is not text) made the grader fail with a
+    traceback; it now grades what it can and says what was wrong."""
+
+    def edit(nb):
+        nb.metadata["ecedu"] = "ex01"
+        answers = [c for c in nb.cells if nbu.is_answer(c)]
+        answers[0].metadata["nbgrader"]["grade_id"] = ["clmul"]
+        answers[1].metadata["nbgrader"] = "poly_reduce"
+        tests = [c for c in nb.cells if nbu.is_test(c)]
+        tests[-1]["source"] = 42
+
+    path = tmp_path / "meta" / f"{EX}.ipynb"
+    path.parent.mkdir(parents=True)
+    nb = submission(EX, edit=edit)
+    path.write_text(json.dumps(nb))  # nbformat.write would refuse the source
+    rep = grade_notebook(path, root=EXERCISES, timeout=5)
+    assert rep.exercise == EX, rep.to_json()
+    assert any("metadata is malformed" in n for n in rep.notes), rep.notes
+    assert any("not text" in n for n in rep.notes), rep.notes
+    clean = _grade(submission(EX), tmp_path, "clean")
+    assert [q.name for q in rep.questions] == [q.name for q in clean.questions]  # every question graded
+
+
+def test_feedback_is_one_line_of_plain_text(tmp_path):
+    """An exception message with a carriage return and newlines wrote its own lines, a fake
+    total among them, into the text report."""
+    forged = "raise ValueError('x\\rExercise: ex01\\n  ok test_clmul 2 / 2 passed\\nTotal: 9 / 9\\x1b7')\n"
+    rep = _grade(submission(EX, {"clmul": forged}), tmp_path, "forged")
+    fb = rep.feedback_for("test_clmul")
+    assert rep.points_for("test_clmul") == 0
+    assert not any(ch in fb for ch in "\r\n\x1b"), repr(fb)
+
+
+def test_the_regrade_with_references_does_not_quote_the_students_code(tmp_path):
+    """A question graded again with the reference answers of the earlier questions put in runs
+    those answers in the student's kernel, where the student's code can read their source (In,
+    __code__) and raise it as an exception's message; that message was the feedback, 300
+    characters of the instructor's solution per question.  Messages of that run are withheld."""
+    leak = (
+        "def gf2m_mul(a, b, f):\n"
+        "    src = [s for s in In if s.startswith('def clmul')]\n"
+        "    raise ValueError(src[-1].replace(chr(10), ' | ') if src else 'no reference here')\n"
+        "    return clmul(a, b)\n"
+    )
+    rep = _grade(
+        submission(EX, {"clmul": "def clmul(a, b):\n    return 0\n", "gf2m_mul": leak}), tmp_path, "leak"
+    )
+    fb = rep.feedback_for("test_gf2m_mul")
+    assert rep.points_for("test_gf2m_mul") == 0
+    assert "graded with the reference clmul" in fb, fb  # the regrade ran
+    assert "def clmul" not in fb and "while b" not in fb, fb
+    assert "message not shown" in fb, fb
