@@ -121,6 +121,37 @@ static int run_curve(int ci) {
         ECEDU_CT_PUBLIC(out, F);
         if (rc != ECEDU_ERR_SCALAR) return 1; /* 0 must be rejected, as a scalar */
         ECEDU_CT_PUBLIC(key, NL);
+
+        /* two ECDH in one call (ecedu_ecdh_batch): a secret key in range and 0, whose codes
+         * the batch combines into its return value */
+        {
+            unsigned char keys[2 * 80], outs[2 * 72], peers[2 * (1 + 2 * 72)];
+            int32_t rcs[2];
+            fill(keys, NL);
+            keys[0] = 0;
+            memset(keys + NL, 0, NL);
+            memcpy(peers, peer, 1 + 2 * F);
+            memcpy(peers + 1 + 2 * F, peer, 1 + 2 * F);
+            ECEDU_CT_SECRET(keys, 2 * NL);
+            rc = ecedu_ecdh_batch(ci, 2, keys, NL, peers, 1 + 2 * F, outs, F, rcs);
+            ECEDU_CT_PUBLIC(&rc, sizeof rc);
+            ECEDU_CT_PUBLIC(rcs, sizeof rcs);
+            ECEDU_CT_PUBLIC(outs, 2 * F);
+            ECEDU_CT_PUBLIC(keys, 2 * NL);
+            if (rcs[0] != ECEDU_OK || rcs[1] != ECEDU_ERR_SCALAR || rc != ECEDU_ERR_SCALAR) return 1;
+        }
+        /* the exported inversion of GF(2^m) (ecedu_field_op), on a secret element */
+        if (ci < ECEDU_NCURVES) {
+            unsigned char a[72], inv[72];
+            fill(a, F);
+            if (m % 8) a[0] &= (unsigned char)((1u << (m % 8)) - 1);
+            a[F - 1] |= 1;
+            ECEDU_CT_SECRET(a, F);
+            rc = ecedu_field_op(m, ECEDU_FIELD_INV, a, NULL, inv, F);
+            ECEDU_CT_PUBLIC(&rc, sizeof rc);
+            ECEDU_CT_PUBLIC(inv, F);
+            if (rc) return 1;
+        }
     }
     return 0;
 }

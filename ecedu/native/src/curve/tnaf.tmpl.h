@@ -129,8 +129,9 @@ static void FN(tau_table)(const ecedu_curve *c, const ecedu_tau_consts *tc, cons
  * -> 23.3k, 239k1 25.6k -> 24.9k, 283k1 39.6k -> 37.2k; PCLMULQDQ 239k1 34.8k -> 33.8k, 283k1
  * 68.2k -> 64.8k, 163k1 and 233k1 within 1%.  From seven words on (409, 571), whose wide levels
  * load 256 or 512 bits at a time (clmul256.tmpl.h, clmul512.tmpl.h), it measured 1-2% slower
- * on AVX2 and on AVX-512 at m = 409, so those keep the plain look-up; so does the fixed-base
- * comb's look-up of (x, y) (fixed_base.tmpl.h), where it measured 0-2% slower for kG on Zen 3.
+ * on AVX2 and on AVX-512 at m = 409, so those keep the plain look-up.  (The fixed-base comb,
+ * fixed_base.tmpl.h, whose table held (x, y) then, kept the plain look-up too: 0-2% slower for kG
+ * on Zen 3.  Its table holds (x, lambda) since 6 December 2026, read by this function.)
  * At four words on AVX2, x and lambda as one 256-bit register each (VPCMPEQQ masks, 256-bit
  * stores) measured the same (Zen 3, sixteen pairs: sect233k1 +0.1% to +0.4%, sect239k1 -1.6%
  * and 0.0%): not taken. */

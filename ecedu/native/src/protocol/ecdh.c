@@ -251,11 +251,14 @@ int ecedu_ecdh_batch(int ci, size_t count, const uint8_t *d, size_t dlen, const 
         for (size_t i = 0; i < count; i++) rcs[i] = early;
         return early;
     }
-    int first = ECEDU_OK; /* the first failing index's code (the codes are the calls' public results) */
+    /* the first failing index's code, kept by masks: a code says whether a secret key was in
+     * range, the call's public result, but not before the call returns (tests/ctime) */
+    uint64_t first = ECEDU_OK;
     for (size_t i = 0; i < count; i++) {
         rcs[i] = ecedu_ecdh(ci, d + i * dlen, dlen, peers + i * plen, plen, out + i * outlen,
                             outlen);
-        if (first == ECEDU_OK) first = rcs[i];
+        const uint64_t none_yet = ecedu_ct_is_zero_u64(first);
+        first |= (uint64_t)(int64_t)rcs[i] & none_yet;
     }
-    return first;
+    return (int)(int64_t)first;
 }
