@@ -13,9 +13,10 @@
  * Montgomery arithmetic and Fermat inversion, the fixed-base
  * multiplication -- must produce zero reports.
  *
- * "--mulx" (given by the test when the real CPU has BMI2 and ADX): secp256r1, secp224r1 and
- * secp384r1 again on their MULX/ADX copies of the curve, the level flag switched on directly (valgrind hides ADX from
- * CPUID but runs the instructions; see tests/ctime/ctime_driver.c).
+ * "--mulx" (given by the test when the real CPU has BMI2 and ADX): every curve again with the
+ * MULX level's flag switched on directly (valgrind hides ADX from CPUID but runs the instructions;
+ * see tests/ctime/ctime_driver.c): the MULX/ADX copies of secp224r1, secp256r1 and secp384r1, and
+ * the MULX arithmetic mod the 4-word group orders.
  *
  * Run:  valgrind --error-exitcode=1 --track-origins=yes ./ctime_ecdsa_driver
  * "--selftest" branches on a secret on purpose (valgrind must report it).
@@ -191,10 +192,9 @@ int main(int argc, char **argv) {
     if (mulx) {
         ecedu_gfp_mulx_flag = 1;
         for (int ci = 0; ci < ecedu_curve_count(); ci++) {
-            /* the curves with a MULX copy (instances/gfp_<curve>_mulx.c) */
-            if (strcmp(ecedu_curve_name(ci), "secp256r1") != 0 && strcmp(ecedu_curve_name(ci), "secp224r1") != 0 &&
-                strcmp(ecedu_curve_name(ci), "secp384r1") != 0)
-                continue;
+            /* every curve, binary ones too: besides the MULX copies of P-224, P-256 and P-384
+             * the flag switches the 4-word group orders' arithmetic mod n to MULX (scalar/modn.h:
+             * secp256k1, secp224k1, brainpoolP224r1/P256r1, sect193r1, sect233k1/r1, sect239k1) */
             int r = run_curve(ci);
             printf("mulx     %-10s %s\n", ecedu_curve_name(ci), r ? "FAIL" : "ok");
             fails += r;
