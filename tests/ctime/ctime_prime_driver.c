@@ -244,9 +244,18 @@ static int main_ifma(int selftest) {
     int bad = 0;
     printf("level ifma (checker=%s)\n", ECEDU_CT_CHECKER);
     for (size_t v = 1; v <= 10; v++) bad |= run_ifma_modexp(48 * v, v <= 3 ? 48 * v : 16);
+    /* moduli of four limbs or fewer: mont_ifma.h hands them to its scalar limb_pow */
+    bad |= run_ifma_modexp(32, 32);
+    bad |= run_ifma_modexp(24, 24);
     bad |= run_ifma_crt(64, 64);
     bad |= run_ifma_crt(128, 128);
     bad |= run_ifma_crt(64, 56);
+    bad |= run_ifma_crt(32, 24); /* both halves of four limbs or fewer */
+    /* the Montgomery product of ecedu_prime_mul at 64-bit limbs, which this level routes to
+     * mont64_ifma.c */
+    bad |= run_mul(64, 32);
+    bad |= run_mul(64, 66);
+    bad |= run_mul(64, 128);
     ecedu_force_prime_implementation(-1);
     printf("ifma failures=%d\n", bad);
     return bad;
