@@ -30,9 +30,10 @@
  * k G min TSC ticks (python -m ecedu speed ecdsa --cycles --curves binary, the two libraries
  * one after the other): AVX-512 sect163k1 8,736 -> 6,136, sect233k1 15,704 -> 9,568, sect233r1
  * 16,640 -> 9,594, sect283r1 23,686 -> 13,494, sect409r1 45,422 -> 28,288, sect571r1 89,492 ->
- * 55,796 (30-42% less on every curve; c-xs233's xsk233_mulgen_frob, a Frobenius comb, 9,000 and
- * xsb233_mulgen 15,200 on this CPU); PCLMULQDQ sect163k1 11,544 -> 8,606, sect233k1 17,550 ->
- * 12,662, sect409r1 76,570 -> 52,104, sect571r1 155,948 -> 107,016 (25-33%).
+ * 55,796 (30-50% less, the most on sect193r1: 14,404 -> 7,280; c-xs233's xsk233_mulgen_frob, a
+ * Frobenius comb, 9,000 and xsb233_mulgen 15,200 on this CPU); PCLMULQDQ sect163k1 11,544 ->
+ * 8,606, sect233k1 17,550 -> 12,662, sect409r1 76,570 -> 52,104, sect571r1 155,948 -> 107,016
+ * (25-39%).
  */
 
 /* Build the table (public data, variable time allowed).  Returns ECEDU_OK
