@@ -114,8 +114,7 @@ def _make_kernel_manager(cfg: dict):
     from . import sandbox
 
     work = Path(cfg["work"])
-    run_dir = Path(cfg.get("run_dir") or work.parent / f"{work.name}.kernel")
-    run_dir.mkdir(mode=0o700, exist_ok=True)
+    run_dir = Path(cfg["run_dir"])  # made by sandbox.config
     limits = sandbox.Limits(**cfg["limits"])
 
     class SandboxedKernelManager(AsyncKernelManager):
