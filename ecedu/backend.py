@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from ._options import choice
 from .curves import get_curve
 from .curves.sec2 import NATIVE_PRIME_CURVES
 from .errors import BackendUnavailableError, ECEduError
@@ -68,8 +69,7 @@ def resolve(backend: str | None, curve=None) -> str:
         if chosen == "native" and curve is not None and not native_covers(curve):
             return "python"
         return chosen
-    if backend not in BACKENDS:
-        raise ECEduError(f"unknown backend {backend!r}: use 'python' or 'native'")
+    choice(backend, BACKENDS, "backend")
     if backend == "native":
         if not native_available():
             raise BackendUnavailableError(f"backend='native' is unavailable: {native_reason()}")

@@ -44,7 +44,7 @@ def shared_secret(curve, private_key, peer_public_key, backend: str | None = Non
     if (
         type(private_key) is int
         and type(peer_public_key) is bytes
-        and (backend is None or backend == "native")
+        and (backend is None or (type(backend) is str and backend == "native"))
     ):
         try:
             fast = _FAST.get(curve)

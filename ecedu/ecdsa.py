@@ -25,9 +25,11 @@ hashlib hash stays possible.  Extendable-output functions (shake_*) are not ECDS
 from __future__ import annotations
 
 import hashlib
+import itertools
 from functools import lru_cache
 
 from ._bytes import as_bytes, is_bytes_like
+from ._options import choice
 from .backend import native_module, resolve
 from .curves import get_curve
 from .ec import add
@@ -41,7 +43,7 @@ from .keys import (
     load_public_key,
     public_point_bytes,
 )
-from .rfc6979 import bits2int, generate_k
+from .rfc6979 import MAX_NONCES, bits2int, generate_k, no_signature_error
 from .scalar import fixed_base_mult, multiply
 
 __all__ = ["sign", "verify", "SIGNATURE_FORMATS", "SIGNING_HASHES"]
@@ -112,9 +114,7 @@ def _hash_function(hash_name: str):
 
 
 def _check_format(signature_format) -> str:
-    if signature_format not in SIGNATURE_FORMATS:
-        raise ECEduError(f"unknown signature_format {signature_format!r}: use 'der' or 'p1363'")
-    return signature_format
+    return choice(signature_format, SIGNATURE_FORMATS, "signature_format")
 
 
 def _native_public_point(curve, public_key):
@@ -170,7 +170,8 @@ def sign(
         and type(hash) is str
         and hash == "sha256"
         and (allow_legacy_hash is False or allow_legacy_hash is True)
-        and (backend is None or backend == "native")
+        and (backend is None or (type(backend) is str and backend == "native"))
+        and type(signature_format) is str
     ):
         try:
             fast = _FAST.get(curve)
@@ -206,7 +207,7 @@ def _sign(curve, private_key, message, hash, backend, signature_format, allow_le
 def _sign_digest(curve, d: int, h1: bytes, hash_name: str) -> tuple[int, int]:
     n = curve.n
     e = bits2int(h1, n.bit_length()) % n
-    for k in generate_k(n, d, h1, hash_name):
+    for k in itertools.islice(generate_k(n, d, h1, hash_name), MAX_NONCES):
         R = fixed_base_mult(curve, k)
         r = R[0] % n
         if r == 0:
@@ -215,7 +216,7 @@ def _sign_digest(curve, d: int, h1: bytes, hash_name: str) -> tuple[int, int]:
         if s == 0:
             continue
         return r, s
-    raise AssertionError("unreachable")
+    raise no_signature_error(n)
 
 
 def verify(
@@ -242,7 +243,8 @@ def verify(
         and type(message) is bytes
         and type(signature) is bytes
         and type(hash) is str
-        and (backend is None or backend == "native")
+        and (backend is None or (type(backend) is str and backend == "native"))
+        and type(signature_format) is str
     ):
         try:
             fast = _FAST.get(curve)

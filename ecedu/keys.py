@@ -29,6 +29,7 @@ from asn1crypto import keys as akeys
 from . import _der_shapes
 from . import pem as strict_pem
 from ._bytes import MAX_KEY_BYTES, as_bytes, is_bytes_like
+from ._options import choice
 from .curves import curve_from_oid, curve_names, get_curve
 from .ec import decode_point, encode_point, multiply_plain, validate_public_point
 from .errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
@@ -98,6 +99,11 @@ def public_key(curve, d: int, backend: str | None = None):
 
 
 def _named(curve):
+    if curve.oid is None:  # the course's toy curves: no standard names them
+        raise EncodingError(
+            f"{curve.name} has no OID, so its keys have no DER or PEM form (RFC 5480 names a curve by its OID); "
+            "keep them as ints and points"
+        )
     return akeys.ECDomainParameters(name="named", value=curve.oid)
 
 
@@ -109,6 +115,11 @@ def _strict_load(spec, der: bytes, what: str, canonical: bool = True):
         again = obj.dump(force=True) if canonical else der
     except (ValueError, TypeError, KeyError, AttributeError, OverflowError) as e:
         raise EncodingError(f"malformed DER {what}: {e}") from None
+    except IndexError:  # asn1crypto reading the first octet of an empty value
+        raise EncodingError(
+            f"malformed DER {what}: a value with no content where one is needed (a BIT STRING "
+            "has at least its unused-bits octet, X.690 8.6.2.2)"
+        ) from None
     except RecursionError:
         raise EncodingError(f"malformed DER {what}: values nested too deeply") from None
     if again != der:
@@ -143,8 +154,19 @@ def _unpem(data: bytes, expected: tuple[str, ...]) -> tuple[str | None, bytes]:
 
 
 def _curve_of(params, curve=None):
-    if not isinstance(params, akeys.ECDomainParameters) or params.name != "named":
-        raise EncodingError("only named curves are supported (explicit or implicit parameters given)")
+    if not isinstance(params, akeys.ECDomainParameters):
+        raise EncodingError(
+            "the key names no curve (its parameters are absent); ecedu reads keys on named curves"
+        )
+    if params.name == "implicit_ca":
+        raise EncodingError(
+            "the key's parameters are NULL (implicitlyCA: the curve is left to the context); "
+            "ecedu reads keys on named curves only"
+        )
+    if params.name != "named":
+        raise EncodingError(
+            "the key gives its curve by explicit parameters (SpecifiedECDomain); ecedu reads keys on named curves only"
+        )
     oid = params.chosen.dotted
     try:
         found = curve_from_oid(oid)
@@ -173,6 +195,7 @@ def private_key_to_der(curve, d: int, format: str = "sec1") -> bytes:
     """DER of the private key: ``format="sec1"`` (ECPrivateKey, RFC 5915) or ``"pkcs8"`` (PrivateKeyInfo)."""
     curve = get_curve(curve)
     check_private_scalar(curve, d)
+    choice(format, ("sec1", "pkcs8"), "private key format")
     if format == "sec1":
         return _ec_private_key(curve, d, True).dump()
     if format == "pkcs8":
@@ -253,6 +276,13 @@ def load_private_key(data, curve=None):
             raise EncodingError("PKCS#8 key is not an EC key")
         found = _curve_of(outer["private_key_algorithm"]["parameters"], curve)
         inner = outer["private_key"].parsed
+        if inner["parameters"].native is not None:  # RFC 5915 §3: optional inside PKCS#8, then the same curve
+            named = _curve_of(inner["parameters"])
+            if named is not found:
+                raise EncodingError(
+                    f"the PKCS#8 key's algorithm names {found.name} but its ECPrivateKey names {named.name}; "
+                    "refusing a key whose curve is ambiguous"
+                )
     else:
         outer = inner = _strict_load(akeys.ECPrivateKey, der, "EC private key", canonical=False)
         found = _curve_of(inner["parameters"] if inner["parameters"].native is not None else None, curve)

@@ -31,7 +31,7 @@ import binascii
 import re
 
 from ._bytes import BYTES_LIKE, MAX_KEY_BYTES, as_bytes
-from .errors import EncodingError
+from .errors import ECEduError, EncodingError
 
 __all__ = ["decode", "looks_like_pem"]
 
@@ -75,6 +75,12 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
     *labels*, if given, are the labels accepted (e.g. ``("PUBLIC KEY",)``).  Anything that is not
     exactly one strict RFC 7468 block raises :class:`~ecedu.errors.EncodingError`.
     """
+    if labels is not None and (
+        not isinstance(labels, (tuple, list, set, frozenset)) or not all(isinstance(x, str) for x in labels)
+    ):  # a lone str would be matched by substring ("KEY" in "PUBLIC KEY")
+        raise ECEduError(
+            f"labels must be a tuple of str such as ('PUBLIC KEY',) or None, got {type(labels).__name__}"
+        )
     if isinstance(data, str):
         if not data.isascii():
             raise EncodingError("PEM text must be ASCII")

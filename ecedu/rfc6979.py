@@ -11,6 +11,20 @@ import hmac
 
 from .errors import ECEduError
 
+#: Nonces a signer takes before it gives up when each gives r = 0 or s = 0 (RFC 6979 §3.4 says only
+#: "try again").  On a standard curve one retry has probability about 2/n; on the course's toy
+#: curves, whose n is tiny, every nonce may fail, and the signer must stop (the C signer, protocol/
+#: ecdsa.c, stops after as many).
+MAX_NONCES = 1000
+
+
+def no_signature_error(n: int) -> ECEduError:
+    """The error of a signer whose first MAX_NONCES nonces all gave r = 0 or s = 0."""
+    return ECEduError(
+        f"no ECDSA signature: r or s was 0 for each of the first {MAX_NONCES} RFC 6979 nonces "
+        f"(a group of order n = {n} is too small for ECDSA)"
+    )
+
 
 def bits2int(data: bytes, qlen: int) -> int:
     """Leftmost *qlen* bits of *data* as an integer (RFC 6979 §2.3.2)."""

@@ -166,8 +166,9 @@ def _check_algorithm(alg, what: str) -> None:
 
 def load_private_key(data) -> bytes:
     """The 32-byte X25519 private key in *data*: 32 raw bytes, or PKCS#8 (DER or PEM, RFC 8410 §7)."""
+    raw_allowed = not isinstance(data, str)  # a str is PEM only, whatever its length
     data = _data(data, "private key")
-    if len(data) == KEY_BYTES:
+    if len(data) == KEY_BYTES and raw_allowed:
         return data
     der = _der(data, ("PRIVATE KEY",), "private key", 48)
     info = _strict(
@@ -198,8 +199,9 @@ def load_private_key(data) -> bytes:
 
 def load_public_key(data) -> bytes:
     """The 32-byte X25519 public key (u-coordinate) in *data*: 32 raw bytes, or SPKI (DER or PEM)."""
+    raw_allowed = not isinstance(data, str)  # a str is PEM only, whatever its length
     data = _data(data, "public key")
-    if len(data) == KEY_BYTES:
+    if len(data) == KEY_BYTES and raw_allowed:
         return data
     der = _der(data, ("PUBLIC KEY",), "public key", 44)
     spki = _strict(

@@ -780,3 +780,198 @@ def test_private_key_pem_label_matches_its_content():
         keys.load_private_key(_pem("PRIVATE KEY", sec1))
     with pytest.raises(EncodingError, match="'EC PRIVATE KEY' does not match its content, a PKCS#8"):
         keys.load_private_key(_pem("EC PRIVATE KEY", pkcs8))
+
+
+# -- a red-team pass (6 December 2026): each case below was a wrong answer, a stall or a stray exception
+
+
+@pytest.mark.parametrize("backend", BACKENDS)
+def test_a_str_x25519_key_is_pem_even_at_32_characters(backend):
+    """A 32-character str was taken as 32 raw key bytes (a 31-character one was refused as bad PEM)."""
+    fake = "-----" + "A" * 27
+    assert len(fake) == 32
+    for call in (
+        lambda: ecedu.x25519.load_private_key(fake),
+        lambda: ecedu.x25519.load_public_key(fake),
+        lambda: ecdh.shared_secret("X25519", bytes(range(32)), fake, backend=backend),
+        lambda: ecdh.shared_secret("X25519", fake, bytes(range(32)), backend=backend),
+    ):
+        with pytest.raises(EncodingError, match="malformed PEM BEGIN line"):
+            call()
+    with pytest.raises(EncodingError, match="given as str must be PEM"):
+        ecedu.x25519.load_public_key("A" * 32)
+    raw = bytes(range(32))  # the same length as bytes: a raw key, as before
+    assert ecedu.x25519.load_private_key(raw) == raw
+
+
+def _pkcs8_with_inner_params(outer_oid: str, inner_oid: str) -> bytes:
+    from asn1crypto import keys as akeys
+
+    inner = akeys.ECPrivateKey(
+        {
+            "version": "ecPrivkeyVer1",
+            "private_key": 12345,
+            "parameters": akeys.ECDomainParameters(name="named", value=inner_oid),
+        }
+    )
+    inner.set_key_size(32)
+    algorithm = {"algorithm": "ec", "parameters": akeys.ECDomainParameters(name="named", value=outer_oid)}
+    return akeys.PrivateKeyInfo(
+        {"version": 0, "private_key_algorithm": algorithm, "private_key": inner}
+    ).dump()
+
+
+def test_pkcs8_whose_two_curves_differ_is_refused():
+    """The PKCS#8 algorithm said P-256 and the ECPrivateKey inside secp256k1: read as P-256 (OpenSSL 3.0
+    reads the same file as secp256k1); now refused.  The same curve twice is read."""
+    p256, k1 = "1.2.840.10045.3.1.7", "1.3.132.0.10"
+    with pytest.raises(EncodingError, match="names secp256r1 but its ECPrivateKey names secp256k1"):
+        keys.load_private_key(_pkcs8_with_inner_params(p256, k1))
+    assert keys.load_private_key(_pkcs8_with_inner_params(p256, p256)) == (P256, 12345)
+
+
+def test_key_parameters_that_name_no_curve_are_named_in_the_message():
+    """Absent, NULL and explicit parameters all said 'explicit or implicit parameters given'."""
+    from asn1crypto import keys as akeys
+
+    absent = akeys.ECPrivateKey({"version": "ecPrivkeyVer1", "private_key": 5})
+    absent.set_key_size(32)
+    with pytest.raises(EncodingError, match="names no curve"):
+        keys.load_private_key(absent.dump(), "P-256")
+    null = _der_seq(_der_seq(bytes.fromhex("06072a8648ce3d0201") + b"\x05\x00") + SPKI_DER[-68:])
+    with pytest.raises(EncodingError, match="NULL \\(implicitlyCA"):
+        keys.load_public_key(null)
+
+
+def test_empty_bit_string_is_named():
+    """An SPKI whose BIT STRING is empty (03 00) said 'malformed public key: index out of range'."""
+    empty = _der_seq(SPKI_DER[2:23] + b"\x03\x00")
+    for call in (lambda: keys.load_public_key(empty), lambda: ecdh.shared_secret(P256, 5, empty)):
+        with pytest.raises(EncodingError, match="a value with no content where one is needed"):
+            call()
+
+
+def test_toy_curves_sign_or_say_why_not():
+    """On the toy prime curve (n = 5) every nonce gives r = 0 or s = 0 for this key: sign looped for
+    ever.  It stops after rfc6979.MAX_NONCES nonces and says why."""
+    from ecedu.curves.toy import toy_prime_curve
+
+    toy = toy_prime_curve()
+    assert toy.n == 5
+    start = time.monotonic()
+    with pytest.raises(ECEduError, match="r or s was 0 for each of the first 1000 RFC 6979 nonces"):
+        ecdsa.sign(toy, 4, b"m")
+    assert time.monotonic() - start < 30
+
+
+@pytest.mark.parametrize("kind", ["prime", "binary"])
+def test_toy_curves_have_no_der(kind):
+    """A curve with no OID gave asn1crypto's 'Value for field "parameters" ... is not set'."""
+    from ecedu.curves import toy as toys
+
+    toy = toys.toy_prime_curve() if kind == "prime" else toys.toy_binary_curve()
+    Q = ec.multiply_plain(toy, 2, toy.G)
+    for call in (
+        lambda: keys.public_key_to_der(toy, Q),
+        lambda: keys.public_key_to_pem(toy, Q),
+        lambda: keys.private_key_to_der(toy, 2, "sec1"),
+        lambda: keys.private_key_to_der(toy, 2, "pkcs8"),
+    ):
+        with pytest.raises(EncodingError, match="has no OID, so its keys have no DER or PEM form"):
+            call()
+
+
+def test_string_options_given_other_types():
+    """numpy arrays for a str option raised numpy's 'truth value of an array is ambiguous'."""
+    np = pytest.importorskip("numpy")
+    both = np.array(["der", "p1363"])
+    sig = ecdsa.sign(P256, 5, b"m")
+    spki = keys.public_key_to_der(P256, _pub(P256, 5))
+    for _ in range(2):  # the second time through the hot paths of a curve already used
+        for call, what in (
+            (lambda: ecdsa.sign(P256, 5, b"m", signature_format=both), "signature_format"),
+            (lambda: ecdsa.sign("P-256", 5, b"m", signature_format=both), "signature_format"),
+            (lambda: ecdsa.verify("P-256", spki, b"m", sig, signature_format=both), "signature_format"),
+            (lambda: ecdh.shared_secret("P-256", 5, spki, backend=np.array(["native", "python"])), "backend"),
+            (lambda: ecdsa.sign("P-256", 5, b"m", backend=np.array(["native"])), "backend"),
+            (lambda: keys.private_key_to_der("P-256", 5, np.array(["sec1", "pkcs8"])), "private key format"),
+            (lambda: ecdsa.sign("P-256", 5, b"m", signature_format=1.0), "signature_format"),
+        ):
+            with pytest.raises(ECEduError, match=f"{what} must be a str"):
+                call()
+        ecdsa.sign("P-256", 5, b"m")
+        ecdh.shared_secret("P-256", 5, spki)
+    with pytest.raises(ECEduError, match="unknown signature_format 'DER'"):
+        ecdsa.sign(P256, 5, b"m", signature_format="DER")
+
+
+def test_point_functions_take_a_curve_name():
+    """ecedu.ec's functions took only curve objects: a name gave AttributeError ('str' object has no
+    attribute 'byte_length')."""
+    G = P256.G
+    enc = ec.encode_point(P256, G)
+    assert ec.encode_point("P-256", G) == enc
+    assert ec.decode_point("P-256", enc) == ec.decode_point(P256, enc) == G
+    assert ec.validate_public_point("prime256v1", G) == G
+    assert ec.is_on_curve("P-256", G) and ec.in_prime_order_subgroup("P-256", G)
+    assert ec.add("P-256", G, G) == ec.double(P256, G) == ec.double("P-256", G)
+    assert ec.neg("K-163", K163.G) == ec.neg(K163, K163.G)
+    for call in (lambda: ec.decode_point("P-999", enc), lambda: ec.add(256, G, G)):
+        with pytest.raises(UnknownCurveError):
+            call()
+
+
+def test_released_memoryview_everywhere():
+    """ecedu.native's helpers and ec.decode_point said Python's own 'operation forbidden on
+    released memoryview object' (a ValueError, not an ecedu error)."""
+    gone = memoryview(bytes(65))
+    gone.release()
+    calls = [lambda: ec.decode_point(P256, gone)]
+    if native_available():
+        from ecedu import native
+
+        calls += [
+            lambda: native.decode_point("secp256r1", gone),
+            lambda: native.ecdh("secp256r1", 5, gone),
+            lambda: native.x25519(gone, bytes(32)),
+            lambda: native.x25519_base(gone),
+            lambda: native.ecdsa_bridge.sha256(gone),
+        ]
+    for call in calls:
+        with pytest.raises(EncodingError, match="a released memoryview holds no bytes"):
+            call()
+
+
+@pytest.mark.skipif(not native_available(), reason="no native library")
+def test_native_arguments_of_the_wrong_type():
+    """limb_bits=64.0 passed the check (64.0 == 64) and ctypes raised ArgumentError; a short RSA key
+    tuple raised 'not enough values to unpack'; an operand >= n of modn_op was called a field element."""
+    from ecedu import native
+    from ecedu.native import ecdsa_bridge
+
+    for bad in (64.0, 32.0, True, "64"):
+        with pytest.raises(ECEduError, match="limb_bits must be the int 32 or 64"):
+            native.modexp(2, 3, 7, limb_bits=bad)
+        with pytest.raises(ECEduError, match="limb_bits must be the int 32 or 64"):
+            native.prime_mul(7, 2, 3, limb_bits=bad)
+    assert native.modexp(2, 3, 7, limb_bits=64) == 1
+    with pytest.raises(ECEduError, match=r"key must be the tuple \(p, q, dp, dq, qinv\)"):
+        native.bench_modexp_crt((7, 11), 2, 64, 1)
+    n = P256.n
+    assert ecdsa_bridge.modn_op("P-256", "reduce", n + 3) == 3
+    with pytest.raises(EncodingError, match="the operands of 'mul' must be below n"):
+        ecdsa_bridge.modn_op("P-256", "mul", n, 5)
+    with pytest.raises(ECEduError, match="op must be a str"):
+        ecdsa_bridge.modn_op("P-256", b"mul", 1, 5)
+
+
+def test_pem_labels_must_be_a_tuple_of_str():
+    """labels='PUBLIC KEY' accepted a 'KEY' block ('KEY' in 'PUBLIC KEY'); labels=5 raised TypeError."""
+    block = b"-----BEGIN KEY-----\nAAAA\n-----END KEY-----\n"
+    for bad in ("PUBLIC KEY", 5, b"PUBLIC KEY", ("PUBLIC KEY", 5)):
+        with pytest.raises(ECEduError, match="labels must be a tuple of str"):
+            pem.decode(block, bad)
+    with pytest.raises(EncodingError, match="PEM label 'KEY' is not one of PUBLIC KEY"):
+        pem.decode(block, ("PUBLIC KEY",))
+    assert pem.decode(block, ("KEY",)) == ("KEY", b"\x00\x00\x00")
+    assert pem.decode(SPKI_PEM, ["PUBLIC KEY"])[1] == SPKI_DER

@@ -10,6 +10,8 @@
 
 from __future__ import annotations
 
+from .._bytes import as_bytes
+from ..curves import get_curve
 from ..errors import ECEduError, EncodingError, InvalidPointError
 from .validate import validate_public_point
 
@@ -20,6 +22,7 @@ def encode_point(curve, P, compressed: bool = False) -> bytes:
     This is the raw encoder (the course uses it to craft invalid points too): it checks only that
     *P* is a pair of field elements.  :func:`ecedu.keys.public_key_to_der` validates fully.
     """
+    curve = get_curve(curve)  # a name or a curve object
     if P is None:
         return b"\x00"
     if not isinstance(P, tuple) or len(P) != 2:
@@ -46,9 +49,8 @@ def encode_point(curve, P, compressed: bool = False) -> bytes:
 
 def decode_point(curve, data, validate: bool = True):
     """Decode a SEC 1 point; with *validate* (the default) also check it is a valid public key."""
-    if not isinstance(data, (bytes, bytearray, memoryview)):
-        raise EncodingError(f"a SEC 1 point must be bytes, got {type(data).__name__}")
-    data = bytes(data)
+    curve = get_curve(curve)  # a name or a curve object
+    data = as_bytes(data, "a SEC 1 point")
     L = curve.byte_length
     if not data:
         raise EncodingError("empty point encoding")

@@ -7,6 +7,7 @@ multipliers use (López–Dahab or Jacobian).
 
 from __future__ import annotations
 
+from ..curves import get_curve
 from . import binary, prime
 
 INFINITY = None
@@ -18,16 +19,19 @@ def _law(curve):
 
 def add(curve, P, Q):
     """P + Q (affine)."""
+    curve = get_curve(curve)  # a name or a curve object
     return _law(curve).add(curve, P, Q)
 
 
 def double(curve, P):
     """2P (affine)."""
+    curve = get_curve(curve)  # a name or a curve object
     return _law(curve).double(curve, P)
 
 
 def neg(curve, P):
     """−P (affine)."""
+    curve = get_curve(curve)  # a name or a curve object
     return _law(curve).neg(curve, P)
 
 
@@ -38,6 +42,7 @@ def sub(curve, P, Q):
 
 def coordinates(curve):
     """A fresh projective coordinate system for *curve*: López–Dahab (binary) or Jacobian (prime)."""
+    curve = get_curve(curve)  # a name or a curve object
     return binary.LopezDahab(curve) if curve.kind == "binary" else prime.Jacobian(curve)
 
 

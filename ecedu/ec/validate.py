@@ -9,12 +9,13 @@ point once and test the half the same way.  Other cofactors fall back to checkin
 
 from __future__ import annotations
 
+from ..curves import get_curve
 from ..errors import InvalidPointError
 from .group import multiply_plain
 
 
 def is_on_curve(curve, P) -> bool:
-    return curve.contains(P)
+    return get_curve(curve).contains(P)
 
 
 def _is_double_binary(curve, x: int) -> bool:
@@ -37,6 +38,7 @@ def _halve_x_binary(curve, P):
 
 def in_prime_order_subgroup(curve, P) -> bool:
     """True iff n·P = O, by the fastest method that applies (see the module docstring)."""
+    curve = get_curve(curve)  # a name or a curve object
     if P is None:
         return True
     if curve.h == 1:
@@ -52,6 +54,7 @@ def in_prime_order_subgroup(curve, P) -> bool:
 
 def validate_public_point(curve, P):
     """Raise :class:`InvalidPointError` unless *P* is a valid public key; return *P*."""
+    curve = get_curve(curve)  # a name or a curve object
     if P is None:
         raise InvalidPointError(f"the point at infinity is not a valid public key on {curve.name}")
     if not (isinstance(P, tuple) and len(P) == 2 and all(isinstance(c, int) for c in P)):

@@ -91,6 +91,7 @@ from __future__ import annotations
 
 import ctypes
 
+from ecedu._options import choice
 from ecedu.errors import ECEduError, EncodingError, UnknownCurveError
 
 from . import ecdsa_bridge as ecdsa_bridge  # ecedu.ecdsa reaches it as native.ecdsa_bridge
@@ -516,8 +517,8 @@ def bench_prime_curve(curve: str, field: str, op: str, iterations: int) -> float
     specialised field (secp256k1, the other k1 curves, Brainpool), or on bad arguments."""
     fields = library.names_with_prefix("ECEDU_PCURVE_FIELD_")
     ops = library.names_with_prefix("ECEDU_PCURVE_BENCH_")
-    if field not in fields or op not in ops:
-        raise ECEduError(f"field must be one of {fields}, op one of {ops}")
+    choice(field, fields, "field")
+    choice(op, ops, "op")
     return library.bench_result(
         lib().ecedu_bench_prime_curve(
             library.curve_params(curve).index,

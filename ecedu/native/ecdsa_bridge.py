@@ -33,7 +33,9 @@ InvalidScalarError (d or k not in [1, n-1]).
 from __future__ import annotations
 
 import ctypes
+import itertools
 
+from ecedu._options import choice
 from ecedu.errors import ECEduError, EncodingError, InvalidScalarError
 
 from . import library
@@ -105,18 +107,19 @@ def ecdsa_sign_digest(curve: str, d: int, digest: bytes, hash: str = "sha256") -
     if hash == "sha256":
         return ecdsa_sign(curve, d, digest)
     from ecedu.curves import get_curve
-    from ecedu.rfc6979 import generate_k  # refuses a name that is no hash HMAC can use (ECEduError)
+    from ecedu.rfc6979 import MAX_NONCES, generate_k, no_signature_error  # generate_k: an ECEduError
+    # for a name that is no hash HMAC can use
 
     n = get_curve(curve).n
     dg = library.bytes_arg(digest, "digest")
     if not isinstance(d, int) or isinstance(d, bool) or not 1 <= d < n:
         raise InvalidScalarError("private key is not in [1, n-1]")
-    for k in generate_k(n, d, dg, hash):
+    for k in itertools.islice(generate_k(n, d, dg, hash), MAX_NONCES):
         try:
             return ecdsa_sign_with_k(curve, d, k, dg)
         except RetryNonce:
             continue
-    raise AssertionError("unreachable: generate_k yields candidates without end")
+    raise no_signature_error(n)
 
 
 def ecdsa_verify(curve: str, x: int, y: int, digest: bytes, r: int, s: int) -> bool:
@@ -202,11 +205,15 @@ def modn_op(curve: str, op: str, a: int, b: int = 0) -> int:
     are those of the C functions, modn_inv_euclid_vartime and modn_inv_vartime), 'reduce' a mod n
     (a < 256^nlen), 'add' a+b.  Inputs < n except for reduce."""
     c = library.curve_params(curve)
-    if op not in MODN_OPS:
-        raise ECEduError(f"unknown op {op!r}: one of {MODN_OPS}")
+    choice(op, MODN_OPS, "op")
     for v in (a, b):
         if not isinstance(v, int) or isinstance(v, bool) or v < 0 or v >= 1 << (8 * c.nlen):
-            raise EncodingError("operand out of range")
+            raise EncodingError(f"operand out of range: an int in [0, 2^{8 * c.nlen}) for {op!r}")
+    if op != "reduce":
+        from ecedu.curves import get_curve
+
+        if max(a, b) >= get_curve(curve).n:
+            raise EncodingError(f"the operands of {op!r} must be below n, the order of {curve}'s group")
     out = (ctypes.c_uint8 * c.nlen)()
     code = library.constant("ECEDU_MODN_" + op.upper())
     _check(

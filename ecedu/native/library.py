@@ -20,6 +20,7 @@ import os
 from dataclasses import dataclass
 from pathlib import Path
 
+from ecedu._bytes import as_bytes
 from ecedu.curves.registry import ALIASES
 from ecedu.curves.sec2 import BINARY_CURVES, NATIVE_PRIME_CURVES
 from ecedu.errors import (
@@ -386,10 +387,9 @@ def scalar_bytes(nbits: int, k, what: str = "scalar") -> bytes:
 
 
 def bytes_arg(v, what: str) -> bytes:
-    """bytes, bytearray or memoryview -> bytes; anything else an EncodingError."""
-    if not isinstance(v, (bytes, bytearray, memoryview)):
-        raise EncodingError(f"{what} must be bytes, not {type(v).__name__}")
-    return bytes(v)
+    """bytes, bytearray or memoryview -> bytes; anything else (or a released memoryview) an
+    EncodingError (ecedu._bytes.as_bytes, the check of the public functions)."""
+    return as_bytes(v, what)
 
 
 def iterations_arg(iterations) -> int:

@@ -97,8 +97,8 @@ def _int(v, what: str) -> int:
 
 
 def _limb_bits(limb_bits) -> int:
-    if isinstance(limb_bits, bool) or limb_bits not in LIMB_BITS:
-        raise ECEduError(f"limb_bits must be 32 or 64, not {limb_bits!r}")
+    if type(limb_bits) is not int or limb_bits not in LIMB_BITS:  # not 64.0, True, numpy values
+        raise ECEduError(f"limb_bits must be the int 32 or 64, not {limb_bits!r:.40}")
     return limb_bits
 
 
@@ -339,6 +339,8 @@ def bench_modexp_crt(key: tuple, c: int, limb_bits: int, iterations: int) -> flo
     """CPU seconds of ``iterations`` RSA CRT private-key operations on c with
     key = (p, q, dp, dq, qinv)."""
     w = _limb_bits(limb_bits)
+    if not isinstance(key, tuple) or len(key) != 5:
+        raise ECEduError(f"key must be the tuple (p, q, dp, dq, qinv), not {type(key).__name__} {key!r:.40}")
     p, q, dp, dq, qinv = key
     args = _crt_args(c, p, q, dp, dq, qinv)
     return library.bench_result(lib().ecedu_bench_modexp_crt(w, *args, library.iterations_arg(iterations)))
