@@ -157,15 +157,44 @@ static int run_curve(int ci) {
 }
 
 #if ECEDU_CT_MSAN
-/* --taint-flow (MSan build, with --level): the checker must not lose a secret on the way.
+/* --taint-flow (MSan build, with --level or --ifma CURVE): the checker must not lose a secret on the way.
  * MSan lets a value through an instruction it knows (exact or conservative shadow), but an
  * instruction it checks strictly (an unknown intrinsic) or inline assembly yields a "clean"
  * result: the code after it would then go unchecked and the run pass for nothing.  So at
  * the forced level every field function a secret goes through (mul, sqr, inv, sqrt,
  * half_trace, on each GF(2^m)), and the public results of the three scalar calls on every
  * curve, must come out still poisoned when they are not declassified.  Prints one line per
- * field and per curve, "secret" or "LOST". */
+ * field and per curve, "secret" or "LOST".  With --ifma CURVE: the curve's copy at the ifma
+ * prime-field level (its IFMA product, its lane-wise fold), the curve's line only. */
 static int out_poisoned(const void *p, size_t n) { return __msan_test_shadow(p, n) >= 0; }
+
+/* 0 if k G, k Q and ECDH on curve ci, with the key poisoned, give results that are still
+ * poisoned (the secret reached them: the checker followed it), else 1; prints one line, "secret"
+ * or "LOST", tagged with the level's name. */
+static int curve_taint_lost(int ci, const char *level_name) {
+    int m, nbits, h, koblitz;
+    if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 1;
+    size_t F = (size_t)(m + 7) / 8, NL = (size_t)(nbits + 7) / 8;
+    unsigned char key[80], x[72], y[72], x2[72], y2[72], out[72], peer[1 + 2 * 72];
+    memset(key, 0, sizeof key);
+    key[NL - 1] = 5;
+    if (ecedu_scalar_mult_base(ci, key, NL, peer + 1, peer + 1 + F, F)) return 1;
+    peer[0] = 0x04;
+    fill(key, NL);
+    key[0] = 0;
+    ECEDU_CT_SECRET(key, NL);
+    ecedu_scalar_mult_base(ci, key, NL, x, y, F);
+    ecedu_scalar_mult(ci, key, NL, peer + 1, peer + 1 + F, F, x2, y2);
+    ecedu_ecdh(ci, key, NL, peer, 1 + 2 * F, out, F);
+    int ok = out_poisoned(x, F) && out_poisoned(y, F) && out_poisoned(x2, F) && out_poisoned(y2, F) &&
+             out_poisoned(out, F);
+    printf("%-8s curve %-10s %s\n", level_name, ecedu_curve_name(ci), ok ? "secret" : "LOST");
+    ECEDU_CT_PUBLIC(key, NL);
+    return !ok;
+}
+
+/* --ifma CURVE --taint-flow: curve_taint_lost at the ifma prime-field level (ctime_ifma_curve.h) */
+static int ifma_taint_lost(int ci) { return curve_taint_lost(ci, "ifma"); }
 
 static int taint_flow(const char *level_name) {
     static const int ms[] = {163, 193, 233, 239, 283, 409, 571};
@@ -182,27 +211,7 @@ static int taint_flow(const char *level_name) {
         printf("%-8s field GF(2^%d) %s\n", level_name, ms[i], ok ? "secret" : "LOST");
         lost += !ok;
     }
-    for (int ci = 0; ci < ecedu_curve_count(); ci++) {
-        int m, nbits, h, koblitz;
-        if (ecedu_curve_info(ci, &m, &nbits, &h, &koblitz)) return 1;
-        size_t F = (size_t)(m + 7) / 8, NL = (size_t)(nbits + 7) / 8;
-        unsigned char key[80], x[72], y[72], x2[72], y2[72], out[72], peer[1 + 2 * 72];
-        memset(key, 0, sizeof key);
-        key[NL - 1] = 5;
-        if (ecedu_scalar_mult_base(ci, key, NL, peer + 1, peer + 1 + F, F)) return 1;
-        peer[0] = 0x04;
-        fill(key, NL);
-        key[0] = 0;
-        ECEDU_CT_SECRET(key, NL);
-        ecedu_scalar_mult_base(ci, key, NL, x, y, F);
-        ecedu_scalar_mult(ci, key, NL, peer + 1, peer + 1 + F, F, x2, y2);
-        ecedu_ecdh(ci, key, NL, peer, 1 + 2 * F, out, F);
-        int ok = out_poisoned(x, F) && out_poisoned(y, F) && out_poisoned(x2, F) && out_poisoned(y2, F) &&
-                 out_poisoned(out, F);
-        printf("%-8s curve %-10s %s\n", level_name, ecedu_curve_name(ci), ok ? "secret" : "LOST");
-        lost += !ok;
-        ECEDU_CT_PUBLIC(key, NL);
-    }
+    for (int ci = 0; ci < ecedu_curve_count(); ci++) lost += curve_taint_lost(ci, level_name);
     return lost;
 }
 #endif
@@ -220,7 +229,7 @@ int main(int argc, char **argv) {
         else if (strcmp(argv[a], "--level") == 0 && a + 1 < argc && (level = ecedu_implementation_named(argv[a + 1])) >= 0)
             level_name = argv[++a];
         else {
-            fprintf(stderr, "usage: %s [--selftest | --selftest-index] [--mulx] [--ifma CURVE] [--level portable|pclmul|avx|avx2|avx512 [--taint-flow]]\n",
+            fprintf(stderr, "usage: %s [--selftest | --selftest-index] [--mulx] [--ifma CURVE [--taint-flow]] [--level portable|pclmul|avx|avx2|avx512 [--taint-flow]]\n",
                     argv[0]);
             return 2;
         }
@@ -268,7 +277,7 @@ int main(int argc, char **argv) {
         return 2;
     }
     /* --ifma CURVE: k G, k Q and ECDH on the curve's copy at the ifma level (ctime_ifma_curve.h) */
-    if (ifma_curve) return ctime_ifma_curve(ifma_curve, run_curve, "prime  ");
+    if (ifma_curve) return ctime_ifma_curve(ifma_curve, flow ? ifma_taint_lost : run_curve, flow ? "taint  " : "prime  ");
     ecedu_force_prime_implementation(ECEDU_GFP_IMPL_PORTABLE);
 #endif
     int fails = 0;
