@@ -41,7 +41,7 @@
  * case). */
 static int FN(fb_precompute)(const ecedu_curve *c, ecedu_fb_table *tab) {
     int W = c->nbits / 4 + 1;
-    uint64_t *data = (uint64_t *)calloc((size_t)W * 8 * 2 * GF_NW, sizeof(uint64_t));
+    uint64_t *data = (uint64_t *)ecedu_zalloc64((size_t)W * 8 * 2 * GF_NW * sizeof(uint64_t));
     if (!data) return ECEDU_ERR_INTERNAL;
     uint64_t bx[GF_NW], by[GF_NW], dx[GF_NW], dy[GF_NW];
     FN(copy)(bx, c->gx);

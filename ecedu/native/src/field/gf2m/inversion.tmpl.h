@@ -33,7 +33,7 @@
 /* An m x m matrix over GF(2) by its columns c_i = M z^i, stored so that
  * word j of the eight columns 8g ... 8g+7 lie side by side (one 512-bit
  * register for FN(linear_ct)): word j of c_i is M[i / 8][j][i % 8]. */
-typedef uint64_t FN(matrix)[GF_NG][GF_NW][8];
+typedef uint64_t FN(matrix)[GF_NG][GF_NW][8] __attribute__((aligned(64)));
 
 static void FN(matrix_set)(FN(matrix) M, int i, const uint64_t *c) {
     for (int j = 0; j < GF_NW; j++) M[i >> 3][j][i & 7] = c[j];
@@ -108,7 +108,7 @@ static void FN(msq_init)(void) {
     const int e = GF_M - 1;
     int k = 1;
     for (int i = 30 - __builtin_clz((unsigned)e); i >= 0; i--) {
-        if (k >= GF_MSQ_TABLE_MIN && (FN(msq_tab)[i] = calloc(1, sizeof(FN(msq_table)))))
+        if (k >= GF_MSQ_TABLE_MIN && (FN(msq_tab)[i] = ecedu_zalloc64(sizeof(FN(msq_table)))))
             FN(msq_build)(FN(msq_tab)[i], k);
         k = 2 * k + ((e >> i) & 1);
     }

@@ -62,7 +62,7 @@ static pthread_once_t FN(ht_nib_once) = PTHREAD_ONCE_INIT;
 
 static void FN(ht_nib_init)(void) {
     pthread_once(&FN(ht_once), FN(ht_init));
-    uint64_t (*T)[16][GF_NW] = calloc(GF_NIB, sizeof *T);
+    uint64_t (*T)[16][GF_NW] = ecedu_zalloc64(GF_NIB * sizeof *T);
     if (!T) return;
     for (int j = 0; j < GF_NIB; j++)
         for (int t = 0; t < 4; t++) {
