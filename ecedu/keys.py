@@ -117,8 +117,8 @@ def _strict_load(spec, der: bytes, what: str, canonical: bool = True):
         raise EncodingError(f"malformed DER {what}: {e}") from None
     except IndexError:  # asn1crypto reading the first octet of an empty value
         raise EncodingError(
-            f"malformed DER {what}: a value with no content where one is needed (a BIT STRING "
-            "has at least its unused-bits octet, X.690 8.6.2.2)"
+            f"malformed DER {what}: a value with no content where one is needed (e.g. an empty "
+            "BIT STRING: it has at least its unused-bits octet, X.690 8.6.2.2)"
         ) from None
     except RecursionError:
         raise EncodingError(f"malformed DER {what}: values nested too deeply") from None
@@ -207,7 +207,6 @@ def private_key_to_der(curve, d: int, format: str = "sec1") -> bytes:
             }
         )
         return info.dump()
-    raise ECEduError(f"unknown private key format {format!r}: use 'sec1' or 'pkcs8'")
 
 
 def private_key_to_pem(curve, d: int, format: str = "sec1") -> bytes:

@@ -75,12 +75,14 @@ def decode(data, labels: tuple[str, ...] | None = None) -> tuple[str, bytes]:
     *labels*, if given, are the labels accepted (e.g. ``("PUBLIC KEY",)``).  Anything that is not
     exactly one strict RFC 7468 block raises :class:`~ecedu.errors.EncodingError`.
     """
-    if labels is not None and (
-        not isinstance(labels, (tuple, list, set, frozenset)) or not all(isinstance(x, str) for x in labels)
-    ):  # a lone str would be matched by substring ("KEY" in "PUBLIC KEY")
-        raise ECEduError(
-            f"labels must be a tuple of str such as ('PUBLIC KEY',) or None, got {type(labels).__name__}"
-        )
+    if labels is not None:  # a lone str would be matched by substring ("KEY" in "PUBLIC KEY")
+        if not isinstance(labels, (tuple, list, set, frozenset)):
+            raise ECEduError(
+                f"labels must be a tuple of str such as ('PUBLIC KEY',) or None, got {type(labels).__name__}"
+            )
+        for label in labels:
+            if not isinstance(label, str):
+                raise ECEduError(f"labels must be str, got {type(label).__name__} {label!r:.40}")
     if isinstance(data, str):
         if not data.isascii():
             raise EncodingError("PEM text must be ASCII")

@@ -13,8 +13,9 @@ from .errors import ECEduError
 
 #: Nonces a signer takes before it gives up when each gives r = 0 or s = 0 (RFC 6979 §3.4 says only
 #: "try again").  On a standard curve one retry has probability about 2/n; on the course's toy
-#: curves, whose n is tiny, every nonce may fail, and the signer must stop (the C signer, protocol/
-#: ecdsa.c, stops after as many).
+#: curves, whose n is tiny, every nonce may fail, and the signer must stop.  (The C signer,
+#: protocol/ecdsa.c, stops after 1000 candidates, those step h.3 drops included; it serves no toy
+#: curve.)
 MAX_NONCES = 1000
 
 

@@ -217,38 +217,47 @@ def test_rfc6979_vector_native_backend(native_sec, case):
 # now and then; the tests below make sure they do, and on both backends.
 
 
-def _first_raw_candidate(q: int, x: int, h1: bytes) -> int:
-    """bits2int of the first T of RFC 6979 section 3.2 with HMAC-SHA256 (steps b to h.2),
-    written here from the RFC, before the range test of step h.3 (so it may be >= q)."""
+def _raw_candidates(q: int, x: int, h1: bytes, count: int) -> list[int]:
+    """The first *count* values bits2int(T) of RFC 6979 section 3.2 with HMAC-SHA256, written here from
+    the RFC: steps b to h.2 for the first, step h.3's K = HMAC_K(V || 0x00), V = HMAC_K(V) before each
+    next one.  No range test: a value may be >= q (step h.3 then drops it)."""
     qlen = q.bit_length()
-    seed = x.to_bytes((qlen + 7) // 8, "big") + (rfc6979.bits2int(h1, qlen) % q).to_bytes(
-        (qlen + 7) // 8, "big"
-    )
+    rlen = (qlen + 7) // 8
+    seed = x.to_bytes(rlen, "big") + (rfc6979.bits2int(h1, qlen) % q).to_bytes(rlen, "big")
     V, K = b"\x01" * 32, b"\x00" * 32
     K = hmac.new(K, V + b"\x00" + seed, "sha256").digest()
     V = hmac.new(K, V, "sha256").digest()
     K = hmac.new(K, V + b"\x01" + seed, "sha256").digest()
     V = hmac.new(K, V, "sha256").digest()
-    T = b""
-    while len(T) * 8 < qlen:
+    out = []
+    while len(out) < count:
+        T = b""
+        while len(T) * 8 < qlen:
+            V = hmac.new(K, V, "sha256").digest()
+            T += V
+        out.append(rfc6979.bits2int(T, qlen))
+        K = hmac.new(K, V + b"\x00", "sha256").digest()
         V = hmac.new(K, V, "sha256").digest()
-        T += V
-    return rfc6979.bits2int(T, qlen)
+    return out
 
 
-def test_worked_example_a12_rejects_its_first_candidate():
-    """RFC 6979 A.1.2 (K-163's q and key, SHA-256, "sample") prints the whole trace: the first
-    T = 9305A46D...7C67314A gives k = 04982D23...06AF3B2B >= q, dropped by step h.3; the second
-    gives 23AF4074...5E6BDD81B, the nonce of vector A.2.8.  Both transcribed from the RFC."""
+def test_worked_example_a12_drops_candidates():
+    """RFC 6979 A.1.2 (K-163's q and key, SHA-256, "sample") works the nonce out step by step: its
+    first T = 9305A46D...7C67314A gives k = 04982D23...06AF3B2B >= q, dropped by step h.3, and the
+    nonce it ends with is 23AF4074...5E6BDD81B, that of vector A.2.8 (those three transcribed from
+    the RFC).  The RFC's steps written in this test give that first value, a second one also >= q,
+    then the nonce: two passes through h.3."""
     sec = BY_SECTION["A.2.8"]
     q, x = sec["q"], sec["x"]
     h1 = hashlib.sha256(b"sample").digest()
     first_t = bytes.fromhex("9305A46DE7FF8EB107194DEBD3FD48AA20D5E7656CBE0EA69D2A8D4E7C67314A")
     rejected = 0x04982D236F3FFC758838CA6F5E9FEA455106AF3B2B
+    nonce = 0x23AF4074C90A02B3FE61D286D5C87F425E6BDD81B
     assert rfc6979.bits2int(first_t, q.bit_length()) == rejected >= q
-    assert _first_raw_candidate(q, x, h1) == rejected
-    assert next(rfc6979.generate_k(q, x, h1, "sha256")) == 0x23AF4074C90A02B3FE61D286D5C87F425E6BDD81B
-    assert _sig(sec, ("SHA-256", "sample"))["k"] == 0x23AF4074C90A02B3FE61D286D5C87F425E6BDD81B
+    first, second, third = _raw_candidates(q, x, h1, 3)
+    assert (first, third) == (rejected, nonce) and second >= q
+    assert next(rfc6979.generate_k(q, x, h1, "sha256")) == nonce
+    assert _sig(sec, ("SHA-256", "sample"))["k"] == nonce
     backends = ["python"] + (["native"] if native_available() else [])
     want = keys.encode_signature(_sig(sec, ("SHA-256", "sample"))["r"], _sig(sec, ("SHA-256", "sample"))["s"])
     for backend in backends:  # the native signer runs its own DRBG for SHA-256 (C)
@@ -264,12 +273,12 @@ def test_a_rejected_first_candidate_on_both_backends(name):
     for i in range(64):
         message = b"h.3 %d" % i
         h1 = hashlib.sha256(message).digest()
-        if _first_raw_candidate(q, x, h1) >= q:
+        first, k = _raw_candidates(q, x, h1, 2)
+        if first >= q and 1 <= k < q:
             break
     else:
-        pytest.fail("no rejected first candidate among 64 messages (each has a chance of about 1/2)")
-    k = next(rfc6979.generate_k(q, x, h1, "sha256"))
-    assert k != _first_raw_candidate(q, x, h1)
+        pytest.fail("no message among 64 whose first candidate is dropped and second kept (each about 1/4)")
+    assert next(rfc6979.generate_k(q, x, h1, "sha256")) == k
     r, s = keys.decode_signature(ecdsa.sign(name, x, message, hash="sha256", backend="python"))
     assert r == scalar.fixed_base_mult(curve, k)[0] % q
     assert s == pow(k, -1, q) * (rfc6979.bits2int(h1, q.bit_length()) + r * x) % q

@@ -43,6 +43,7 @@ wrong type) saying what is wrong.
 from __future__ import annotations
 
 import ctypes
+import operator
 
 from ecedu.errors import ECEduError, EncodingError
 
@@ -97,9 +98,14 @@ def _int(v, what: str) -> int:
 
 
 def _limb_bits(limb_bits) -> int:
-    if type(limb_bits) is not int or limb_bits not in LIMB_BITS:  # not 64.0, True, numpy values
-        raise ECEduError(f"limb_bits must be the int 32 or 64, not {limb_bits!r:.40}")
-    return limb_bits
+    """32 or 64 as an int: any integer type (operator.index: numpy's too), not a bool, a float or a str."""
+    try:
+        w = operator.index(limb_bits)
+    except TypeError:
+        w = None
+    if isinstance(limb_bits, bool) or w not in LIMB_BITS:
+        raise ECEduError(f"limb_bits must be 32 or 64 (an int), not {limb_bits!r:.40}")
+    return w
 
 
 def _modulus(p, what: str = "modulus") -> bytes:

@@ -447,13 +447,14 @@ static inline void ecedu_ct_lookup_xl(uint64_t *o0, uint64_t *o1, const uint64_t
  * 512-bit register (NULL if memory runs out; free() releases it): for the tables the field and
  * curve code scan a line at a time (the multi-squaring matrices and half-trace tables of
  * field/gf2m, the comb of curve/fixed_base.tmpl.h).  From calloc (16-byte aligned) a table
- * started on a line or not by chance, and when not, every 64-byte load of FN(linear_ct)
- * crossed two lines.  AMD EPYC Zen 4, `python -m ecedu speed field --cycles`, two
+ * started on a line or not by chance (one of 128 KB or more, which glibc maps, never: 16 bytes
+ * past a page), and when not, every 64-byte load of FN(linear_ct) crossed two lines.  AMD EPYC Zen 4, `python -m ecedu speed field --cycles`, two
  * alternations, min TSC ticks of the inversion at AVX-512: m = 233 999/988 -> 942/970,
  * 239 871/859 -> 791/806, 283 1247/1219 -> 1135/1169, 409 2193/2175 -> 1995/2030; AVX2 and
  * SSE (32- and 16-byte loads) within the noise, and ECDH on the 14 curves within 1.5% either
  * way (its two inversions are a tenth of it). */
 static inline void *ecedu_zalloc64(size_t n) {
+    if (n > SIZE_MAX - 63) return NULL;
     n = (n + 63) & ~(size_t)63; /* aligned_alloc wants a multiple of the alignment */
     void *p = aligned_alloc(64, n);
     if (p) memset(p, 0, n);
