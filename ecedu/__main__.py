@@ -36,6 +36,18 @@ def _info() -> int:
 
 
 def main(argv: list[str] | None = None) -> int:
+    """The command's exit status; an ecedu error (a bad ECEDU_NATIVE_IMPL, say) is one line on stderr
+    and status 2, not a traceback."""
+    from ecedu.errors import ECEduError
+
+    try:
+        return _main(argv)
+    except ECEduError as exc:
+        print(f"error: {exc}", file=sys.stderr)
+        return 2
+
+
+def _main(argv: list[str] | None) -> int:
     argv = list(sys.argv[1:] if argv is None else argv)
     if not argv or argv[0] in ("-h", "--help"):
         print(USAGE)
@@ -50,6 +62,9 @@ def main(argv: list[str] | None = None) -> int:
 
         return grade_main(rest)
     if command == "info":
+        if rest:
+            print(f"info takes no options, got {' '.join(rest)}\n\n{USAGE}", file=sys.stderr)
+            return 2
         return _info()
     print(f"unknown command {command!r}\n\n{USAGE}", file=sys.stderr)
     return 2

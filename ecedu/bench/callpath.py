@@ -32,6 +32,7 @@ import statistics
 import time
 
 from ecedu import ecdh, ecdsa, keys, native
+from ecedu._cli import count
 from ecedu.bench.cli import expand_curves
 from ecedu.bench.loop_inputs import MESSAGE, MESSAGES, scalar
 from ecedu.curves import get_curve
@@ -113,14 +114,16 @@ def main(argv=None) -> int:
         help="names as ecedu speed takes them: SEC 2 or NIST, comma separated, 'binary' (the default: "
         "the 14 binary curves), 'prime' or 'all' (X25519 left out: it has no ECDSA and no SPKI call here)",
     )
-    p.add_argument("--calls", type=int, default=2000, help="calls per timed run (2000)")
-    p.add_argument("--repeats", type=int, default=9, help="timed runs (9)")
+    p.add_argument("--calls", type=count(1, 10_000_000), default=2000, help="calls per timed run (2000)")
+    p.add_argument("--repeats", type=count(1, 1000), default=9, help="timed runs (9)")
     p.add_argument("--statistic", choices=sorted(STATISTICS), default="min", help="of the runs (min)")
     args = p.parse_args(argv)
     try:
         curves = [c for c in expand_curves([args.curves]) if c != "X25519"]
     except ValueError as exc:  # runner.resolve_curve_name: an unknown name
         p.error(str(exc))
+    if not curves:
+        p.error("--curves names no curve this measures (X25519 has no ECDSA and no SPKI call here)")
     if not native.available():
         raise SystemExit(f"the native library is not available: {native.load_error()}")
     print(

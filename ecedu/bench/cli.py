@@ -11,6 +11,7 @@ import platform
 import sys
 import time
 
+from .._cli import count, seconds
 from . import libcrypto, modexp, native_adapter, opensslspeed, primefield, provenance, report, runner
 
 
@@ -49,15 +50,15 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--seconds",
-        type=float,
+        type=seconds,
         default=1.0,
         help="timed seconds per implementation and curve (openssl speed gets this "
         "rounded to an integer >= 1); default 1",
     )
-    p.add_argument("--windows", type=int, default=5, help="timed windows per measurement (5)")
+    p.add_argument("--windows", type=count(1, 1000), default=5, help="timed windows per measurement (5)")
     p.add_argument(
         "--openssl-runs",
-        type=int,
+        type=count(1, 1000),
         default=3,
         metavar="R",
         help="openssl speed runs per curve, spread between ecedu's windows; the "
@@ -65,7 +66,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     p.add_argument(
         "--multi",
-        type=int,
+        type=count(1, 256),
         default=1,
         metavar="N",
         help="run N processes at once, like openssl speed -multi N (passed on); both sides then divide "
@@ -113,7 +114,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="time the C kernels in TSC ticks instead (min and median of --runs samples, pinned to "
         "one core, with the TSC-to-core-clock ratio; see ecedu.bench.cycles); no openssl",
     )
-    p.add_argument("--runs", type=int, default=1000, help="samples per figure with --cycles (1000)")
+    p.add_argument(
+        "--runs", type=count(1, 10_000_000), default=1000, help="samples per figure with --cycles (1000)"
+    )
     p.add_argument("--quiet", "-q", action="store_true", help="no progress on stderr")
     return p
 
@@ -155,11 +158,31 @@ def _cycles_main(args, curves, argv=None) -> int:
         prime = primefield.run(_config(args, curves), prime_fields, cycle_runs=args.runs, cycles_only=True)
         records += [dict(r, machine=meta) for r in prime]
         text = (text + "\n\n" if text else "") + primefield.format_table(prime)
+    rc = 0
     if args.output:
-        with open(args.output, "w") as f:
-            json.dump(records, f, indent=1)
+        try:
+            with open(args.output, "w") as f:
+                json.dump(records, f, indent=1)
+        except OSError as exc:
+            print(f"error: cannot write {args.output}: {exc}", file=sys.stderr)
+            rc = 2
     print(json.dumps(records, indent=1) if args.json else text)
-    return 0
+    return rc
+
+
+def _unwritable(path: str, plot: bool) -> str | None:
+    """Why *path* cannot take the output (checked before the measurement), or None.  A plot's name
+    must end in its format: matplotlib would add '.png' to any other name and write elsewhere."""
+    if not path:
+        return "an empty name"
+    if os.path.isdir(path):
+        return "is a directory"
+    if plot and os.path.splitext(path)[1].lower() not in (".png", ".svg", ".pdf"):
+        return "the name must end in .png, .svg or .pdf (the format)"
+    parent = os.path.dirname(os.path.abspath(path))
+    if os.path.exists(parent) and not os.access(parent, os.W_OK):
+        return f"the folder {parent} is not writable"
+    return None
 
 
 def _config(args, curves, progress=None):
@@ -210,14 +233,13 @@ def expand_curves(items):
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.seconds <= 0:
-        parser.error("--seconds must be > 0")
-    if args.multi < 1:
-        parser.error("--multi must be >= 1")
-    if args.windows < 1:
-        parser.error("--windows must be >= 1")
-    if args.openssl_runs < 1:
-        parser.error("--openssl-runs must be >= 1")
+    if args.curves is not None and not any(item.replace(",", " ").split() for item in args.curves):
+        parser.error("--curves names no curve (give names, or all / binary / prime)")
+    for option, path in (("--output", args.output), ("--plot", args.plot)):
+        if path is not None:
+            problem = _unwritable(path, plot=option == "--plot")
+            if problem:
+                parser.error(f"{option} {path!r}: {problem}")  # before anything is measured
     if args.multi > 1 and args.op in ("field", "modexp"):
         parser.error("--multi is for ecdh and ecdsa (the field and modexp measurements run one process)")
     if args.openssl_runs > args.windows and not args.no_openssl and not args.quiet:
@@ -232,8 +254,15 @@ def main(argv=None) -> int:
     except ValueError as exc:
         parser.error(str(exc))
     if args.cycles:
-        if args.runs < 1:
-            parser.error("--runs must be >= 1")
+        for option, given in (
+            ("--plot", args.plot),
+            ("--compare", args.compare),
+            ("--multi", args.multi > 1),
+        ):
+            if given:
+                parser.error(
+                    f"{option} does not apply to --cycles (one process, ecedu's kernels only, a table)"
+                )
         return _cycles_main(args, curves, argv)
 
     def progress(msg):

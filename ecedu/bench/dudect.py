@@ -60,6 +60,7 @@ from collections.abc import Callable
 from dataclasses import dataclass
 
 from ecedu import native
+from ecedu._cli import count
 from ecedu.curves import get_curve
 from ecedu.native import library
 
@@ -238,7 +239,12 @@ def main(argv: list[str] | None = None) -> int:
         "--target", choices=(*TARGETS, "all"), default="scalar", help="the secret path (default: scalar)"
     )
     p.add_argument("--curve", help="one curve (default: the target's curves, TARGETS)")
-    p.add_argument("--samples", type=int, default=200_000)
+    p.add_argument(
+        "--samples",
+        type=count(1000, 1_000_000_000),
+        default=200_000,
+        help="timings per target and level (200,000; a verdict needs thousands)",
+    )
     p.add_argument(
         "--level",
         choices=native.IMPLEMENTATIONS + native.PRIME_IMPLEMENTATIONS,
@@ -254,7 +260,9 @@ def main(argv: list[str] | None = None) -> int:
         for curve in [a.curve] if a.curve else TARGETS[target][1]:
             try:
                 _check_target(target, curve)
-            except ValueError as e:
+                if curve != "curve25519":
+                    get_curve(curve)  # an unknown name: UnknownCurveError
+            except ValueError as e:  # UnknownCurveError is one
                 p.error(str(e))
             levels = levels_for(curve)
             if a.level:

@@ -17,6 +17,7 @@ from __future__ import annotations
 
 import argparse
 import json
+import math
 import sys
 import time
 from pathlib import Path
@@ -119,8 +120,11 @@ def main(argv=None) -> int:
     )
     ap.add_argument("--quiet", action="store_true")
     args = ap.parse_args(argv)
-    if args.seconds <= 0 or args.windows < 1 or args.openssl_runs < 1 or args.ch10_seconds <= 0:
-        ap.error("--seconds and --ch10-seconds must be > 0, --windows and --openssl-runs >= 1")
+    finite = all(math.isfinite(s) and s > 0 for s in (args.seconds, args.ch10_seconds))
+    if not finite or args.windows < 1 or args.openssl_runs < 1:
+        ap.error("--seconds and --ch10-seconds must be > 0 and finite, --windows and --openssl-runs >= 1")
+    if any(b < 64 or b > 8192 or b % 2 for b in args.rsa_sizes or ()):
+        ap.error("--rsa-sizes: even RSA sizes from 64 to 8192 bits")
     known = {opensslspeed.speed_name(c) for c in opensslspeed.SPEED_SUFFIX}
     bad = [c for c in args.curves or [] if c not in known]
     if bad:

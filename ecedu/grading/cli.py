@@ -27,6 +27,7 @@ from pathlib import Path
 
 import nbformat
 
+from .._cli import seconds
 from . import judge
 from . import notebook as nbu  # first: it trims slow optional imports
 from . import sandbox as sbx
@@ -527,7 +528,7 @@ def build_parser() -> argparse.ArgumentParser:
     )
     ap.add_argument("notebook", help="the exercise notebook (.ipynb) to grade")
     ap.add_argument("--json", action="store_true", help="print the result as JSON")
-    ap.add_argument("--timeout", type=float, default=30, help="time limit per cell in seconds (default 30)")
+    ap.add_argument("--timeout", type=seconds, default=30, help="time limit per cell in seconds (default 30)")
     ap.add_argument(
         "--require-sandbox",
         action="store_true",

@@ -154,10 +154,15 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--force", action="store_true", help="rebuild even if the sources did not change")
     p.add_argument("-v", "--verbose", action="store_true")
     a = p.parse_args(argv)
+    if not a.out or (os.path.exists(a.out) and not os.path.isdir(a.out)):
+        p.error(f"--out must name a directory, not {a.out!r}")
     try:
         path = build(a.out, sanitize=a.sanitize or None, verbose=a.verbose, force=a.force)
     except BuildError as e:
         print(f"ecedu native build failed: {e}", file=sys.stderr)
+        return 1
+    except OSError as e:  # the output directory: not creatable, not writable
+        print(f"ecedu native build failed: cannot write to {a.out}: {e}", file=sys.stderr)
         return 1
     print(path)
     return 0
