@@ -86,6 +86,10 @@ def main(argv: list[str] | None = None) -> int:
     p.add_argument("--keep", help="build in this directory and keep it")
     p.add_argument("--lib", help="a planted library already built (skips the build)")
     a = p.parse_args(argv)
+    if a.samples < 1000:
+        p.error("--samples: at least 1000 (ecedu.bench.dudect's own minimum)")
+    if a.lib and not Path(a.lib).is_file():
+        p.error(f"--lib {a.lib!r} is not a file")
     sys.path.insert(0, str(ROOT))
     from ecedu.native import build
 
@@ -99,13 +103,18 @@ def main(argv: list[str] | None = None) -> int:
         print(f"building the planted copy in {work} (a full build)", flush=True)
         lib = build.build(work, src_dir=src)
     env = dict(os.environ, ECEDU_NATIVE_LIB=str(lib), PYTHONPATH=str(ROOT))
+    failed = []
     try:
         for target, curve in RUNS:
             cmd = [sys.executable, "-m", "ecedu.bench.dudect", "--target", target, "--curve", curve]
-            subprocess.run(cmd + ["--samples", str(a.samples)], env=env, cwd=ROOT)
+            if subprocess.run(cmd + ["--samples", str(a.samples)], env=env, cwd=ROOT).returncode:
+                failed.append(f"{target} on {curve}")
     finally:
         if tmp:
             shutil.rmtree(tmp, ignore_errors=True)
+    if failed:  # a run that could not measure (a --lib that is no ecedu library, say) is no verdict
+        print(f"these runs failed, see above: {', '.join(failed)}", file=sys.stderr)
+        return 1
     return 0
 
 

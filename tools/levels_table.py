@@ -46,6 +46,8 @@ def main(argv=None) -> int:
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--runs", type=int, default=1000)
     a = p.parse_args(argv)
+    if a.rounds < 1 or a.runs < 1:
+        p.error("--rounds and --runs must be at least 1")
     lvls = levels()
     best: dict[tuple[str, str], dict[str, float]] = {}
     for _ in range(a.rounds):

@@ -173,6 +173,8 @@ def main(argv=None) -> int:
     p.add_argument("--level", help="force ecedu's prime-field level (ECEDU_PRIME_IMPL), e.g. mulx")
     p.add_argument("--driver", type=Path, help="an already built driver (skips the compilation)")
     a = p.parse_args(argv)
+    if a.driver is not None and not (a.driver.is_file() and os.access(a.driver, os.X_OK)):
+        p.error(f"--driver {str(a.driver)!r} is not an executable file")
     ins = inputs()
     with tempfile.TemporaryDirectory() as tmp:
         try:
@@ -183,7 +185,13 @@ def main(argv=None) -> int:
         best_theirs: dict[str, list[float]] = {}
         best_ours: dict[str, list] = {}
         for _ in range(a.rounds):
-            for fn, (mn, med) in theirs(driver, a.core, a.runs, ins).items():
+            try:
+                measured = theirs(driver, a.core, a.runs, ins)
+            except subprocess.CalledProcessError as e:  # a --driver that is not the driver, say
+                why = e.stderr.strip()[:300]
+                print(f"the driver {driver} failed (exit status {e.returncode}): {why}", file=sys.stderr)
+                return 2
+            for fn, (mn, med) in measured.items():
                 old = best_theirs.get(fn, [float("inf"), float("inf")])
                 best_theirs[fn] = [min(old[0], mn), min(old[1], med)]
             for t, (mn, med, lvl) in ours(a.core, a.runs, a.level).items():

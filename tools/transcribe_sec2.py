@@ -5,6 +5,7 @@ the package itself never calls OpenSSL for its parameters.  The tests then check
 curve independently (irreducible f, G on the curve, n*G = O, ...).
 """
 
+import argparse
 import re
 import subprocess
 
@@ -53,7 +54,8 @@ def _hex_block(text, label):
     return int(re.sub(r"[^0-9a-f]", "", m.group(1)), 16)
 
 
-def main():
+def main(argv=None):
+    argparse.ArgumentParser(description=__doc__.splitlines()[0]).parse_args(argv)  # --help; no options
     print('"""SEC 2 (v1.0/v2.0) and RFC 5639 (Brainpool) domain parameters, as data.')
     print()
     print("Transcribed from OpenSSL's built-in tables by tools/transcribe_sec2.py; every value")

@@ -110,3 +110,30 @@ def test_info_takes_no_options(capsys):
 
     assert main(["info", "--bogus"]) == 2
     assert "info takes no options, got --bogus" in capsys.readouterr().err
+
+
+@pytest.mark.parametrize(
+    "script, args, why",
+    [
+        ("transcribe_sec2.py", ["--bogus"], "unrecognized arguments: --bogus"),
+        ("dudect_planted.py", ["--samples", "5"], "--samples: at least 1000"),
+        ("dudect_planted.py", ["--lib", "/nonexistent/lib.so"], "is not a file"),
+        ("levels_table.py", ["--rounds", "0"], "--rounds and --runs must be at least 1"),
+        (
+            "s2n_bignum_side_by_side.py",
+            ["/tmp", "--driver", "/nonexistent/driver"],
+            "is not an executable file",
+        ),
+    ],
+)
+def test_tools_refuse_bad_arguments(script, args, why):
+    """The maintainers' scripts: --help ignored (transcribe_sec2 ran and printed a module), tracebacks or
+    an exit status of 0 after failed runs."""
+    r = subprocess.run(
+        [sys.executable, str(ROOT / "tools" / script), *args],
+        cwd=ROOT,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert r.returncode == 2 and why in r.stderr and "Traceback" not in r.stderr, r.stderr
