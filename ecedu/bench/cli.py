@@ -145,9 +145,15 @@ def _cycles_main(args, curves, argv=None) -> int:
     prime_fields = primefield.fields_for(curves) if args.op == "field" else ()
     # the field kernels are GF(2^m) only (the prime fields come from primefield); the curve
     # operations cover the prime curves (and ECDH X25519) too
-    covered = native.CURVES if args.op == "field" else [*native.ALL_CURVES, runner.X25519]
+    covered = native.CURVES if args.op == "field" else [*native.ALL_CURVES]
+    if args.op == "ecdh":  # X25519 has ECDH only
+        covered.append(runner.X25519)
     default = runner.DEFAULT_CURVES.get(args.op, runner.BINARY_CURVES)
+    asked = curves
     curves = [c for c in (curves or default) if c in covered]
+    if asked and not curves and not prime_fields:
+        print(f"--cycles has no {args.op} measurement for {', '.join(asked)}", file=sys.stderr)
+        return 2
     results, info = cycles.report(curves, CYCLE_OPS[args.op], args.runs) if curves else ([], None)
     meta = provenance.machine(
         ["python", "-m", "ecedu", "speed", *(argv if argv is not None else sys.argv[1:])]
@@ -253,6 +259,12 @@ def main(argv=None) -> int:
         curves = expand_curves(args.curves)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.sizes and args.op != "modexp":
+        parser.error("--sizes are RSA modulus sizes, for modexp only")
+    if args.compare and (args.op != "ecdh" or (curves and "secp256k1" not in curves)):
+        parser.error(
+            "--compare coincurve times secp256k1's ECDH: use it with ecdh and secp256k1 among the curves"
+        )
     if args.cycles:
         for option, given in (
             ("--plot", args.plot),

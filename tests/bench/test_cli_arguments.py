@@ -40,11 +40,13 @@ def _refused(main, argv, capsys) -> str:
         (["--windows", "0"], "argument --windows: must be an integer from 1"),
         (["--cycles", "--runs", "99999999999999999999"], "argument --runs: must be an integer"),
         (["--cycles", "--plot", "x.png"], "--plot does not apply to --cycles"),
-        (["--cycles", "--compare", "coincurve"], "--compare does not apply to --cycles"),
+        (["--cycles", "--multi", "2"], "--multi does not apply to --cycles"),
         (["--plot", "/tmp"], "is a directory"),
         (["--plot", "chart"], "must end in .png, .svg or .pdf"),
         (["--output", "/tmp"], "is a directory"),
         (["--output", ""], "an empty name"),
+        (["--sizes", "2048"], "--sizes are RSA modulus sizes, for modexp only"),
+        (["--compare", "coincurve"], "--compare coincurve times secp256k1's ECDH"),
     ],
 )
 def test_speed_refuses_before_measuring(argv, why, capsys):
@@ -137,3 +139,14 @@ def test_tools_refuse_bad_arguments(script, args, why):
         timeout=120,
     )
     assert r.returncode == 2 and why in r.stderr and "Traceback" not in r.stderr, r.stderr
+
+
+def test_cycles_says_when_it_has_nothing_to_measure(capsys):
+    """ecdsa and field --cycles on X25519 printed an empty table and exited 0."""
+    from ecedu import native
+
+    if not native.available():
+        pytest.skip("native library not built")
+    for op in ("ecdsa", "field"):
+        assert cli.main([op, "--cycles", "--curves", "X25519"]) == 2
+        assert f"--cycles has no {op} measurement for X25519" in capsys.readouterr().err
