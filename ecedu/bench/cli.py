@@ -239,8 +239,6 @@ def expand_curves(items):
 def main(argv=None) -> int:
     parser = build_parser()
     args = parser.parse_args(argv)
-    if args.curves is not None and not any(item.replace(",", " ").split() for item in args.curves):
-        parser.error("--curves names no curve (give names, or all / binary / prime)")
     for option, path in (("--output", args.output), ("--plot", args.plot)):
         if path is not None:
             problem = _unwritable(path, plot=option == "--plot")
@@ -259,6 +257,8 @@ def main(argv=None) -> int:
         curves = expand_curves(args.curves)
     except ValueError as exc:
         parser.error(str(exc))
+    if args.curves is not None and not curves:  # only commas and spaces
+        parser.error("--curves names no curve (give names, or all / binary / prime)")
     if args.sizes and args.op != "modexp":
         parser.error("--sizes are RSA modulus sizes, for modexp only")
     if args.compare and (args.op != "ecdh" or (curves and "secp256k1" not in curves)):
@@ -291,8 +291,8 @@ def main(argv=None) -> int:
     t0 = time.perf_counter()
     if args.op == "modexp":
         sizes = tuple(args.sizes or modexp.RSA_SIZES)
-        if any(b < 64 or b > 8192 or b % 2 for b in sizes):
-            parser.error("--sizes: even RSA sizes from 64 to 8192 bits")
+        if problem := modexp.sizes_problem(sizes):
+            parser.error(f"--sizes: {problem}")
         records = modexp.run(cfg, sizes=sizes)
     else:
         records = runner.run_benchmark(cfg)

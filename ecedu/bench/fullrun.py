@@ -123,8 +123,8 @@ def main(argv=None) -> int:
     finite = all(math.isfinite(s) and s > 0 for s in (args.seconds, args.ch10_seconds))
     if not finite or args.windows < 1 or args.openssl_runs < 1:
         ap.error("--seconds and --ch10-seconds must be > 0 and finite, --windows and --openssl-runs >= 1")
-    if any(b < 64 or b > 8192 or b % 2 for b in args.rsa_sizes or ()):
-        ap.error("--rsa-sizes: even RSA sizes from 64 to 8192 bits")
+    if problem := modexp.sizes_problem(args.rsa_sizes or ()):
+        ap.error(f"--rsa-sizes: {problem}")
     known = {opensslspeed.speed_name(c) for c in opensslspeed.SPEED_SUFFIX}
     bad = [c for c in args.curves or [] if c not in known]
     if bad:

@@ -37,6 +37,15 @@ from . import native_adapter, opensslspeed
 from .timing import Interleaved
 
 RSA_SIZES = (1024, 2048, 3072, 4096)
+
+
+def sizes_problem(sizes) -> str | None:
+    """What is wrong with these RSA modulus sizes (bits) for :func:`run`, or None."""
+    if any(b < 64 or b > 8192 or b % 2 for b in sizes):
+        return "even RSA sizes from 64 to 8192 bits"
+    return None
+
+
 MUL_SIZES = (256, 2048)
 WIDTHS = (32, 64)
 
