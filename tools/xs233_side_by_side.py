@@ -36,6 +36,12 @@ second is the one to trust: interference inflates c-xs233's median of 40-operati
 than ecedu's median of single operations (seen on an AMD EPYC Zen 4: xsk233_mul_frob's median
 18,200 ticks in quiet spells, 25,000-31,000 in noisy ones, while ecedu's min stayed put), so a
 noisy round can flatter ecedu's median ratio.
+With ``--openssl`` each round also runs ``openssl speed ecdhk233`` and ``ecdhb233`` (one second
+each), and a second table puts both sides' ECDH on its scale: op/s = TSC rate / median ticks
+beside the median OpenSSL figure (ecedu.bench.cycles.openssl_beside), so that a target stated
+against ``openssl speed`` (issue 15: 25x on the Koblitz curves) can be set against what the
+fastest published code reaches on the same machine and path.
+
 The pairs compared:
     sect233k1 ECDH (decoding, validation, tau-adic method, output)  vs  xsk233_mul_frob
     sect233r1 ECDH (decoding, validation, ladder, output)           vs  xsb233_mul_ladder
@@ -48,11 +54,15 @@ import argparse
 import json
 import os
 import re
+import statistics
 import subprocess
 import sys
 from pathlib import Path
 
 ROOT = Path(__file__).resolve().parent.parent  # the ecedu checkout measured
+sys.path.insert(0, str(ROOT))
+
+from ecedu.bench import cycles, opensslspeed  # noqa: E402
 
 PAIRS = [  # (ecedu op, curve, c-xs233 function)
     ("ecdh", "sect233k1", "xsk233_mul_frob"),
@@ -116,6 +126,11 @@ def main(argv=None) -> int:
     p.add_argument("--rounds", type=int, default=3)
     p.add_argument("--runs", type=int, default=2000, help="ecedu samples per figure (2000)")
     p.add_argument("--level", help="force ecedu's field level (ECEDU_NATIVE_IMPL), e.g. pclmul")
+    p.add_argument(
+        "--openssl",
+        action="store_true",
+        help="also run openssl speed ecdhk233 and ecdhb233 once a round and put both sides' ECDH on its scale",
+    )
     a = p.parse_args(argv)
     prog = a.xs233_dir / "speed_xs233"
     if not prog.exists():
@@ -123,6 +138,7 @@ def main(argv=None) -> int:
         return 2
     theirs: dict[str, tuple[float, float]] = {}
     ours: dict[tuple[str, str], list] = {}
+    rates: dict[str, list[float]] = {}
     for _ in range(a.rounds):
         for k, (med, low) in xs233(prog, a.core).items():
             old = theirs.get(k, (float("inf"), float("inf")))
@@ -131,6 +147,9 @@ def main(argv=None) -> int:
             for k, (mn, med, lvl) in ecedu(op, a.core, a.runs, a.level).items():
                 old = ours.get(k, [float("inf"), float("inf"), lvl])
                 ours[k] = [min(old[0], mn), min(old[1], med), lvl]
+        if a.openssl:
+            for curve, r in opensslspeed.ecdh_rates(["sect233k1", "sect233r1"]).items():
+                rates.setdefault(curve, []).append(r)
     print(f"TSC ticks, core {a.core}, best of {a.rounds} rounds; load average {os.getloadavg()[0]:.1f}")
     print(
         f"{'ecedu':<16} {'level':<8} {'min':>8} {'median':>8}   {'c-xs233':<20} {'median':>8} {'10%':>8}"
@@ -158,6 +177,12 @@ def main(argv=None) -> int:
         )
     else:
         print(f"c-xs233's build: {theirs_form.upper()} code, as ecedu's level {level}")
+    if a.openssl:
+        rows = [
+            (c, ours[(op, c)][1], fn, theirs[fn][0]) for op, c, fn in PAIRS if op == "ecdh" and fn in theirs
+        ]
+        medians = {c: statistics.median(v) for c, v in rates.items()}
+        print(cycles.openssl_beside(rows, cycles.tsc_hz(), medians, a.rounds, "c-xs233"))
     return 0
 
 

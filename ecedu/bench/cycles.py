@@ -154,3 +154,24 @@ def format_table(results: list[Cycles], info: dict) -> str:
             f"{r.op:13s} {r.target:11s} {r.implementation:9s} {r.min_ticks:12.0f} {r.median_ticks:12.0f} {core}"
         )
     return "\n".join(lines)
+
+
+def openssl_beside(rows, hz: float, rates: dict, runs: int, ref: str) -> str:
+    """The side-by-side tools' figures on `openssl speed`'s scale (tools/xs233_side_by_side.py and
+    tools/s2n_bignum_side_by_side.py with ``--openssl``).  *rows* are (curve, ecedu's median
+    ticks, the other code's function, its median ticks), *ref* that code's name, *hz* the TSC
+    rate (:func:`tsc_hz`), *rates* ``openssl speed ecdh`` op/s by curve (the median of *runs*
+    runs).  Each side's op/s is hz / median ticks: one operation after another on one core, as
+    ``openssl speed`` runs them, but with no loop of its own around the call, so a slight upper
+    bound.  A curve without an OpenSSL figure gets no ratio."""
+    lines = [
+        f"beside openssl speed ecdh (median of {runs} runs; op/s = TSC {hz / 1e9:.3f} GHz / median ticks):",
+        f"{'curve':<11} {'openssl op/s':>12} {'ecedu op/s':>11} {'ratio':>6}   {ref:<20} {'op/s':>9} {'ratio':>6}",
+    ]
+    for curve, ours, name, theirs in rows:
+        a, b = hz / ours, hz / theirs
+        o = rates.get(curve)
+        ra, rb = (f"{a / o:6.2f}", f"{b / o:6.2f}") if o else ("     -", "     -")
+        shown = f"{o:12.0f}" if o else f"{'-':>12}"
+        lines.append(f"{curve:<11} {shown} {a:11.0f} {ra}   {name:<20} {b:9.0f} {rb}")
+    return "\n".join(lines)

@@ -301,6 +301,22 @@ def run_speed(
     return SpeedRun(argv, cp.returncode, cp.stdout, cp.stderr, parsed, err, wall)
 
 
+def ecdh_rates(curves, seconds: float = 1, binary: str | None = None) -> dict[str, float]:
+    """``openssl speed ecdh`` op/s for each of *curves* (SEC 2 names or ``X25519``), one
+    ``openssl speed -mr -seconds S ecdh<curve>`` run per curve; a curve that openssl speed lacks,
+    or a run that fails, is left out of the result (its figure is not guessed)."""
+    rates = {}
+    for curve in curves:
+        alg = speed_algorithms("ecdh", curve)
+        if alg is None:
+            continue
+        run = run_speed([alg], seconds=seconds, binary=binary)
+        res = result_for(run.parsed, curve, "ecdh") if run.parsed and not run.error else None
+        if res is not None:
+            rates[curve] = res.ops_per_s["ecdh"]
+    return rates
+
+
 def rsa_sign_for(parsed: SpeedOutput, bits: int) -> float | None:
     """RSA sign/s (the private-key operation) for a modulus of ``bits`` bits, or None."""
     for r in parsed.rsa:

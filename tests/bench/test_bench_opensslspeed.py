@@ -96,3 +96,13 @@ def test_name_mapping():
 def test_unknown_algorithm_is_an_error_not_a_crash():
     run = osp.run_speed(["ecdhk239"], seconds=1)
     assert run.error and "Unknown algorithm" in run.error
+
+
+@pytest.mark.skipif(osp.openssl_binary() is None, reason="no openssl binary")
+def test_ecdh_rates_leaves_out_what_it_cannot_measure(tmp_path):
+    rates = osp.ecdh_rates(["sect163k1", "secp160k1"], seconds=1)
+    assert set(rates) == {"sect163k1"} and rates["sect163k1"] > 0  # secp160k1: not in openssl speed
+    failing = tmp_path / "openssl"
+    failing.write_text("#!/bin/sh\necho 'speed: broken' >&2\nexit 1\n")
+    failing.chmod(0o755)
+    assert osp.ecdh_rates(["sect163k1"], seconds=1, binary=str(failing)) == {}

@@ -115,3 +115,29 @@ def test_a_wrong_result_stops_the_run(tmp_path, native_ready):
 def test_without_the_library_it_says_what_to_build(tmp_path, capsys):
     assert side.main([str(tmp_path)]) == 2
     assert "build s2n-bignum first" in capsys.readouterr().err
+
+
+def test_openssl_table_puts_both_sides_on_its_scale(tmp_path, capsys, monkeypatch, native_ready):
+    asked = []
+
+    def rates(curves):
+        asked.append(list(curves))
+        return {"secp384r1": 1500.0, "X25519": 40000.0}  # P-256 and P-521 missing: no ratio
+
+    monkeypatch.setattr(side.opensslspeed, "ecdh_rates", rates)
+    monkeypatch.setattr(side.cycles, "tsc_hz", lambda: 3.0e9)
+    assert side.main(stand_in_args(tmp_path, False) + ["--openssl"]) == 0
+    assert asked == [["X25519", "secp256r1", "secp384r1", "secp521r1"]]
+    lines = capsys.readouterr().out.splitlines()
+    med = {t.split()[0]: float(t.split()[3]) for t in lines[2:6]}  # ecedu's median ticks
+    i = lines.index(next(t for t in lines if t.startswith("beside openssl speed ecdh (median of 1 runs")))
+    rows = {t.split()[0]: t.split() for t in lines[i + 2 : i + 6]}
+    p384 = rows["secp384r1"]
+    assert float(p384[2]) == pytest.approx(3.0e9 / med["secp384r1"], abs=0.5)
+    assert p384[3] == f"{3.0e9 / med['secp384r1'] / 1500:.2f}"
+    assert p384[4:] == [
+        "p384_montjscalarmul",
+        f"{3.0e9 / 1200:.0f}",
+        f"{3.0e9 / 1200 / 1500:.2f}",
+    ]  # median 1200
+    assert rows["secp521r1"][1] == "-" and rows["secp521r1"][-1] == "-"

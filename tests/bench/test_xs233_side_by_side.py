@@ -106,3 +106,32 @@ def test_mismatched_build_gets_a_note(fake_xs233, capsys, monkeypatch):
     monkeypatch.setattr(side, "build_encoding", lambda prog: "sse")
     assert side.main(args) == 0
     assert "c-xs233's build: SSE code, as ecedu's level pclmul" in capsys.readouterr().out
+
+
+def test_openssl_table_puts_both_sides_on_its_scale(fake_xs233, capsys, monkeypatch):
+    pytest.importorskip("ecedu.native")
+    from ecedu import native
+
+    if not native.available():
+        pytest.skip("native library not built")
+    asked = []
+
+    def rates(curves):
+        asked.append(list(curves))
+        return {"sect233k1": 1000.0 * len(asked)}  # no sect233r1 figure: that row gets no ratio
+
+    monkeypatch.setattr(side.opensslspeed, "ecdh_rates", rates)
+    monkeypatch.setattr(side.cycles, "tsc_hz", lambda: 2.6e9)
+    args = [str(fake_xs233), "--core", "0", "--rounds", "3", "--runs", "5", "--openssl"]
+    assert side.main(args) == 0
+    assert asked == [["sect233k1", "sect233r1"]] * 3  # once a round
+    lines = capsys.readouterr().out.splitlines()
+    ours = float(next(t for t in lines if t.startswith("ecdh sect233k1")).split()[4])  # median ticks
+    i = next(i for i, t in enumerate(lines) if t.startswith("beside openssl speed ecdh (median of 3 runs"))
+    k1 = lines[i + 2].split()
+    assert k1[0] == "sect233k1" and float(k1[1]) == 2000  # the median of 1000, 2000, 3000
+    assert float(k1[2]) == pytest.approx(2.6e9 / ours, abs=0.5)
+    assert float(k1[3]) == pytest.approx(2.6e9 / ours / 2000, abs=0.006)
+    assert k1[4:] == ["xsk233_mul_frob", f"{2.6e9 / 25410:.0f}", f"{2.6e9 / 25410 / 2000:.2f}"]
+    r1 = lines[i + 3].split()
+    assert r1[0] == "sect233r1" and r1[1] == "-" and r1[3] == "-" and r1[-1] == "-"
