@@ -213,3 +213,13 @@ def test_full_run_fails_on_a_mismatch_in_any_chapter():
     }
     found = fullrun._records(doc)
     assert [r["checks"] for r in found] == [{"a": "same secret as libcrypto"}, {"b": "MISMATCH"}]
+
+
+def test_chapter09_measures_x25519_for_ecdh_only():
+    """X25519 is in the default list (chapter 09's per-level table puts it beside P-256); it has no
+    signatures, so chapter09 asks for its ECDH alone, and a list of X25519 alone measures no ECDSA
+    (an empty curve list would have meant every curve)."""
+    assert fullrun.CHAPTER09_SPEED_NAMES[-1] == "X25519" and len(fullrun.CHAPTER09_SPEED_NAMES) == 16
+    ch9 = fullrun.chapter09(0.1, 1, 1, ["X25519"])
+    assert [(r["op"], r["curve"]) for r in ch9["records"]] == [("ecdh", "X25519")]
+    assert ch9["records"][0]["ecedu_pure_python_ops_per_s"] > 0
