@@ -271,3 +271,37 @@ def test_options_that_would_measure_less_than_they_say(capsys):
     argv = ["ecdh", "--curves", "sect163k1", "--seconds", "0.05", "--windows", "1", "--openssl-runs", "2"]
     assert cli.main(argv + ["--no-crosscheck"]) == 0
     assert "some openssl runs follow each other" in capsys.readouterr().err
+
+
+def test_default_curves_of_speed_ecdh_and_ecdsa(monkeypatch):
+    """With no --curves, `python -m ecedu speed ecdh` (cli.main) measures every curve of ecedu's
+    registry, the 14 binary and the 15 prime ones, and X25519; `speed ecdsa` the same 29 without
+    X25519 (key agreement only).  The expected sets come from the registry (curve_names and the
+    curves' types), not from a copy of runner.DEFAULT_CURVES; the lists the command runs are
+    caught as run_benchmark resolves their names, and stopped there before anything is measured."""
+    from ecedu import curve_names, get_curve, x25519
+    from ecedu.bench import runner
+    from ecedu.curves import BinaryCurve, PrimeCurve
+
+    names = curve_names()
+    binary = {c for c in names if isinstance(get_curve(c), BinaryCurve)}
+    prime = {c for c in names if isinstance(get_curve(c), PrimeCurve)}
+    assert len(binary) == 14 and len(prime) == 15 and binary | prime == set(names)
+    expected = {"ecdh": binary | prime | {x25519.NAME}, "ecdsa": binary | prime}
+
+    class Stop(Exception):
+        pass
+
+    def stop(requested):  # run_benchmark's next step after resolving the curves: the backend
+        raise Stop
+
+    resolved, real_resolve = [], runner.resolve_curve_name
+    monkeypatch.setattr(runner, "resolve_curve_name", lambda c: resolved.append(c) or real_resolve(c))
+    monkeypatch.setattr(runner, "resolve_backend", stop)
+    for op, size in (("ecdh", 29 + 1), ("ecdsa", 29)):
+        default = runner.DEFAULT_CURVES[op]
+        assert len(default) == size and set(default) == expected[op], op
+        resolved.clear()
+        with pytest.raises(Stop):
+            cli.main([op, "--no-openssl", "--quiet"])
+        assert len(resolved) == size and set(resolved) == expected[op], op

@@ -173,29 +173,137 @@ def _regular_digits(kk, count, w):
     return out + [kk]
 
 
-def test_comb_top_rows_where_the_sums_meet(name):
-    """The comb's rows from JB = (bits(n) - 1) // 4 on use the complete mixed addition because
-    there the accumulator A can equal +-B (the row's point): find the k with A = +-B at one of
-    those rows and check kG for them (and that the Jacobian rows below never meet: the proof)."""
-    C = get_curve(name)
-    n, L = C.n, C.n.bit_length()
-    W, JB = L // 4 + 1, (L - 1) // 4
-    meet = set()
-    for j in range(JB, W):
-        for d in range(1, 16, 2):
-            for sgn in (1, -1):
-                c = (2 * sgn * d * 16**j) % n  # A = B = +-d 16^j if nothing lies above row j
-                for kk in (c, n - c):
-                    if kk % 2 == 0:
-                        continue
-                    dg = _regular_digits(kk, W, 4)
-                    A = sum(x * 16**i for i, x in enumerate(dg[:j]))
-                    if (A - dg[j] * 16**j) % n == 0 or (A + dg[j] * 16**j) % n == 0:
-                        meet |= {kk, n - kk}  # odd k used as is; even k via n - k
-    if name in ("secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1", "secp256k1"):
-        assert meet  # each of the seven SEC 2 curves has such k at its top rows
-    for k in sorted(meet)[:: max(1, len(meet) // 6)]:  # a sample: the Python oracle is slow
-        assert native.scalar_mult_base(name, k) == ec.multiply_plain(C, k, C.G), k
+# PC(mul_base)'s comb (sw.tmpl.h): 5-bit windows, W = L // 5 + 1 rows for L = bits(n), row i
+# adding T = d_i 32^i G for the regular digit d_i of kk; Jacobian additions (PC(jmadd)) below row
+# JB = (L - 1) // 5, the complete RCB one (PC(madd)) from it on
+COMB_W = 5
+
+# The meetings _comb_meeting_scalars finds, as (row counted from the top: 0 the last row, 1 the
+# one below it; what Q is there), worked out in the test's docstring.  None on brainpoolP384r1
+# and brainpoolP512r1: their top digit would have to be even.
+_TOP_T = {(0, "Q=T")}
+COMB_MEETINGS = {
+    **{
+        c: _TOP_T
+        for c in (
+            "secp160r1",
+            "secp192r1",
+            "secp224r1",
+            "secp256r1",
+            "secp384r1",
+            "secp521r1",
+            "secp256k1",
+            "secp160k1",
+            "secp192k1",
+            "brainpoolP224r1",
+            "brainpoolP256r1",
+        )
+    },
+    "secp224k1": {(0, "Q=T"), (1, "Q=T"), (1, "Q=-T"), (0, "Q=O")},  # L = 225: 5 | L
+    "brainpoolP320r1": {(1, "Q=T"), (1, "Q=-T"), (0, "Q=O")},  # L = 320: 5 | L
+    "brainpoolP384r1": set(),
+    "brainpoolP512r1": set(),
+}
+
+
+def _comb_meetings(n, kk):
+    """Where PC(mul_base) on kk (odd, 1 <= kk < n: PC(make_odd)'s output) has its accumulator
+    Q = A G meet the row's entry T = B G: [(row i, "Q=T" | "Q=-T" | "Q=O")], with A = sum_{j<i}
+    d_j 32^j and B = d_i 32^i over kk's digits by PC(recode).  G has order n, so Q = T iff
+    A = B mod n, Q = -T iff A = -B, Q = O iff A = 0."""
+    L = n.bit_length()
+    W = L // COMB_W + 1
+    dig = _regular_digits(kk, W, COMB_W)
+    # PC(recode)'s contract: odd digits, |d| < 32, the top one in [1, 2^(L mod 5)]
+    assert sum(d << (COMB_W * i) for i, d in enumerate(dig)) == kk
+    assert all(d % 2 and -32 < d < 32 for d in dig) and 1 <= dig[-1] <= 1 << (L % COMB_W)
+    out, A = [], dig[0]
+    for i in range(1, W):
+        B = dig[i] << (COMB_W * i)
+        if A % n == 0:
+            out.append((i, "Q=O"))
+        elif (A - B) % n == 0:
+            out.append((i, "Q=T"))
+        elif (A + B) % n == 0:
+            out.append((i, "Q=-T"))
+        A += B
+    return out
+
+
+def _comb_meeting_scalars(n):
+    """{kk: _comb_meetings(n, kk)} for every odd kk in [1, n) that meets at a row >= JB: all of
+    them.  At row i, kk = A + d_i 32^i + H (H: the rows above), so A = s d_i 32^i mod n (s = 1:
+    Q = T, s = -1: Q = -T, s = 0: Q = O) gives kk = (1 + s) d_i 32^i + H mod n; the rows from JB
+    on are the last one or two, so H is 0 or t 32^(W-1) for a top digit t: a few hundred
+    candidates, each run through the recoding."""
+    L = n.bit_length()
+    W, JB = L // COMB_W + 1, (L - 1) // COMB_W
+    top = 1 << (COMB_W * (W - 1))
+    cands = set()
+    for i in range(JB, W):
+        above = [0] if i == W - 1 else [t * top for t in range(1, (1 << (L % COMB_W)) + 1, 2)]
+        for H in above:
+            for d in range(-31, 32, 2):
+                for s in (1, -1, 0):
+                    kk = ((1 + s) * (d << (COMB_W * i)) + H) % n
+                    if kk % 2:
+                        cands.add(kk)
+    found = {kk: _comb_meetings(n, kk) for kk in sorted(cands)}
+    return {kk: m for kk, m in found.items() if m}
+
+
+@pytest.mark.parametrize("curve", PRIME)
+def test_comb_top_rows_where_the_sums_meet(curve):
+    """PC(mul_base)'s rows from JB = (L - 1) // 5 on (L = bits(n)) use the complete mixed
+    addition because there Q (= A G) can meet the row's entry T (= B G): find every kk with
+    Q = T, Q = -T or Q = O at such a row, check in Python that the recoding puts them there
+    (and at no row below JB, where the proof above PC(mul_base) says none can be), and check kG
+    on kk and on n - kk (even: PC(make_odd) takes it to kk) at every prime-field level.
+
+    With r = L mod 5 and M = 32^(W-1) = 2^(L-r), kk = A + dM for the top digit d (odd, d <= 2^r)
+    and an odd |A| < M.  The last row: Q = -T would make kk = 0 mod n: never.  Q = O needs
+    A = 0 mod n: never if r > 0 (M < n, A odd); if r = 0, A = -n, kk = 2^L - n, the sum of the
+    row below being -n, where Q = -T.  Q = T: kk = 2dM mod n; for r > 0 that is kk = 2dM - n
+    with |dM - n| < M and dM < n, so d = floor(n / M), which must be odd: it is even on
+    brainpoolP384r1 (n / M = 8.8) and brainpoolP512r1 (2.7), which have no meeting at all (JB is
+    their last row); for r = 0 (d = 1) it needs 2^(L+1) mod n odd: secp224k1 yes,
+    brainpoolP320r1 no.  r = 0 also makes JB the row below the last (5(W-1) = L): there Q = T
+    too, on both curves."""
+    C = get_curve(curve)
+    n, G, L = C.n, C.G, C.n.bit_length()
+    W, JB, r = L // COMB_W + 1, (L - 1) // COMB_W, L % COMB_W
+    M = 1 << (L - r)
+    assert W - JB == (2 if r == 0 else 1)  # the complete rows: the last one, or two if 5 | L
+    found = _comb_meeting_scalars(n)
+    assert all(i >= JB for m in found.values() for i, _ in m)  # none in the Jacobian rows
+    assert {(W - 1 - i, what) for m in found.values() for i, what in m} == COMB_MEETINGS[curve]
+    # the closed forms of the docstring
+    top_t = [kk for kk, m in found.items() if (W - 1, "Q=T") in m]
+    if r:
+        d = n >> (L - r)  # floor(n / M)
+        assert top_t == ([2 * d * M - n] if d % 2 else [])
+    else:
+        assert top_t == ([2 * M % n] if 2 * M % n % 2 else [])
+        assert found[(1 << L) - n] == [(W - 2, "Q=-T"), (W - 1, "Q=O")]
+    # the meetings as points, in Python: Q and T at each meeting row
+    for kk, m in found.items():
+        dig = _regular_digits(kk, W, COMB_W)
+        for i, what in m:
+            A = sum(d << (COMB_W * j) for j, d in enumerate(dig[:i]))
+            B = dig[i] << (COMB_W * i)
+            Q, T = ec.multiply_plain(C, A, G), ec.multiply_plain(C, B, G)
+            assert T is not None  # the table's entries are never O
+            assert Q == {"Q=T": T, "Q=-T": ec.multiply_plain(C, -B, G), "Q=O": None}[what], (kk, i)
+    ks = sorted({k for kk in found for k in (kk, n - kk)})
+    ref = {k: ec.multiply_plain(C, k, G) for k in ks}
+    for level in native.available_prime_implementations():
+        native.force_prime_implementation(level)
+        try:
+            assert native.prime_implementation() == level
+            for k in ks:
+                assert native.scalar_mult_base(curve, k) == ref[k], (level, k)
+        finally:
+            native.force_prime_implementation(None)
 
 
 def _digest_for(C, e):
