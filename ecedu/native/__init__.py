@@ -512,9 +512,13 @@ def bench_prime_curve(curve: str, field: str, op: str, iterations: int) -> float
     instance has at the current prime-field level: the folds of secp160r1, secp192r1 and secp384r1
     (IFMA limbs at the ifma level), secp256r1 by p's words, secp521r1 unsaturated (IFMA limbs at
     the ifma level), secp224r1 unsaturated at the portable level and its fold at the MULX and
-    ifma levels).  One of the two is the curve's instance, the other a copy for this comparison;
-    the C side first checks that both give the same point.  ECEduError if not, if the curve has no
-    specialised field (secp256k1, the other k1 curves, Brainpool), or on bad arguments."""
+    ifma levels), or 'unsaturated' (unsaturated limbs with delayed carries, the representation of
+    OpenSSL's ec_nistp_64_gcc_128: P-224 in 4 x 56 bits, P-256 in 4 x 64 in 128-bit words, P-521
+    in 9 x 58; those three curves only).  One of them is the curve's instance, the others copies
+    for this comparison; the C side first checks that the copy gives the instance's point.
+    ECEduError if not, if the curve has no such field (no specialised one on secp256k1, the
+    other k1 curves, Brainpool; no unsaturated one but on P-224, P-256, P-521), or on bad
+    arguments."""
     fields = library.names_with_prefix("ECEDU_PCURVE_FIELD_")
     ops = library.names_with_prefix("ECEDU_PCURVE_BENCH_")
     choice(field, fields, "field")

@@ -10,7 +10,7 @@
  *   chain: x = a, y = b, then 6 times (x = x + y, y = y - x, y = y + y); x y; (x + x + x + x) - (-y);
  *          the lazy add/sub bounds at their top (sums of sums before a product)
  * (ok: the from_bytes mask as 0/1; every element as canonical hex bytes).
- * Fields: p192s p224s p256s p384s p521m p256m p224u p224w p521u, the folds of the curves
+ * Fields: p192s p224s p256s p384s p521m p256m p224u p256u p224w p521u, the folds of the curves
  * secp160r1, P-192, P-224 and P-384 (p160c, p192f, p224f, p384f), and the generic CIOS field
  * fe_mont.tmpl.h at secp160r1 (g160), secp256k1 (g256k) and P-384 (g384), with the sparse
  * reduction row at secp160r1, P-192, P-224, P-384 (g160s, g192s, g224s, g384s) and in the
@@ -30,6 +30,7 @@
 #include "field/gfp/fe_p224_solinas.h"
 #include "field/gfp/fe_p224_mont.h"
 #include "field/gfp/fe_p224_unsat.h"
+#include "field/gfp/fe_p256_unsat.h"
 #include "field/gfp/fe_p256_mont.h"
 #include "field/gfp/fe_p256_solinas.h"
 #include "field/gfp/fe_p384_solinas.h"
@@ -183,6 +184,7 @@ RUN(p384s, 48)
 RUN(p521m, 66)
 RUN(p256m, 32)
 RUN(p224u, 28)
+RUN(p256u, 32)
 RUN(p224w, 28)
 RUN(p521u, 66)
 RUN(g160, 20)
@@ -318,7 +320,7 @@ int main(int argc, char **argv) {
     static const struct { const char *name; size_t n; void (*run)(const uint8_t *, const uint8_t *); } f[] = {
         {"p192s", 24, run_p192s}, {"p224s", 28, run_p224s}, {"p256s", 32, run_p256s},
         {"p384s", 48, run_p384s}, {"p521m", 66, run_p521m}, {"p256m", 32, run_p256m},
-        {"p224u", 28, run_p224u}, {"p224w", 28, run_p224w}, {"p521u", 66, run_p521u},
+        {"p224u", 28, run_p224u}, {"p256u", 32, run_p256u}, {"p224w", 28, run_p224w}, {"p521u", 66, run_p521u},
         {"g160", 20, run_g160}, {"g256k", 32, run_g256k}, {"g384", 48, run_g384},
         {"g160s", 20, run_g160s}, {"g192s", 24, run_g192s}, {"g224s", 28, run_g224s},
         {"g384s", 48, run_g384s}, {"g256kp", 32, run_g256kp}, {"p160c", 20, run_p160c},

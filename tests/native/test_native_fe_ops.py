@@ -31,6 +31,7 @@ FIELDS = {
     "p521m": "P-521",
     "p256m": "P-256",
     "p224u": "P-224",
+    "p256u": "P-256",  # unsaturated: 4 limbs of weight 2^64 in 128-bit words, fe_p256_unsat.h
     "p224w": "P-224",  # Montgomery by p's words, fe_p224_mont.h
     "p521u": "P-521",
     "g160": "secp160r1",  # the generic CIOS field of the curves, fe_mont.tmpl.h

@@ -480,15 +480,19 @@ def test_scalars_longer_than_the_field(curve, nlen):
 
 @pytest.mark.parametrize("level", LEVELS)
 def test_generic_and_specialised_copies_agree(level):
-    """ecedu_bench_prime_curve runs each op once on both fields' copies of the curve
-    (instances/gfp_compare.c) and refuses (ECEduError) if the points differ; one timed
-    iteration each, no speed asserted."""
+    """ecedu_bench_prime_curve runs each op once on each field's copy of the curve (generic,
+    specialised, and unsaturated for P-224, P-256 and P-521: instances/gfp_compare.c) and refuses
+    (ECEduError) if the points differ; one timed iteration each, no speed asserted."""
     native.force_prime_implementation(level)
     try:
         for curve in ("secp160r1", "secp192r1", "secp224r1", "secp256r1", "secp384r1", "secp521r1"):
-            for field in ("generic", "specialised"):
+            unsat = ("unsaturated",) if curve in ("secp224r1", "secp256r1", "secp521r1") else ()
+            for field in ("generic", "specialised") + unsat:
                 for op in ("mul", "mul_base", "mul_joint"):
                     assert native.bench_prime_curve(curve, field, op, 1) >= 0
+            if not unsat:  # no unsaturated copy of this curve
+                with pytest.raises(ECEduError):
+                    native.bench_prime_curve(curve, "unsaturated", "mul", 1)
     finally:
         native.force_prime_implementation(None)
     assert native.bench_prime_curve("secp256k1", "generic", "mul", 1) >= 0  # its instance

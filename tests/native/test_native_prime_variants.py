@@ -1,6 +1,6 @@
 """The fixed-size prime-field implementations of src/field/gfp/ (issue 13): Solinas P-192..P-384
 and Mersenne P-521, the P-256 Montgomery multiplication by p's words (portable and MULX/ADX),
-unsaturated P-224 and P-521 -- against Python's ints, ecedu.fields.prime and each other."""
+unsaturated P-224, P-256 and P-521 -- against Python's ints, ecedu.fields.prime and each other."""
 
 import ctypes
 import os
@@ -29,7 +29,7 @@ NIST = {
 COVERS = {
     "solinas": ("P-192", "P-224", "P-256", "P-384", "P-521"),
     "p256_montgomery": ("P-256",),
-    "unsaturated": ("P-224", "P-521"),
+    "unsaturated": ("P-224", "P-256", "P-521"),
 }
 CASES = [(v, f) for v, fs in COVERS.items() for f in fs]
 HAS_MULX = "mulx" in native.available_prime_implementations()
@@ -194,4 +194,4 @@ def test_bench_and_cycles_hooks_run_and_check():
     ticks = native.prime_mul_cycles("p256_montgomery", NIST["P-256"], 64, 3)
     assert len(ticks) == 3 and all(t > 0 for t in ticks)
     with pytest.raises(ECEduError):
-        native.bench_prime_variant_mul("unsaturated", NIST["P-256"], 64, 10)
+        native.bench_prime_variant_mul("unsaturated", NIST["P-384"], 64, 10)

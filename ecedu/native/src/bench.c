@@ -421,6 +421,16 @@ static const ecedu_pcurve_impl *pcurve_compare(const ecedu_pcurve *pc, int *in_u
     return NULL;
 }
 
+/* The curve's copy over unsaturated limbs (ECEDU_PCURVE_FIELD_UNSATURATED), or NULL: P-224's
+ * compare copy (fe_p224_unsat.h), P-256's (fe_p256_unsat.h), P-521's table below the ifma level
+ * (fe_p521_unsat.h, its instance at the portable and MULX levels). */
+static const ecedu_pcurve_impl *pcurve_unsat(const ecedu_pcurve *pc) {
+    if (strcmp(pc->name, "secp224r1") == 0) return &ecedu_pcurve_secp224r1_compare;
+    if (strcmp(pc->name, "secp256r1") == 0) return &ecedu_pcurve_secp256r1_unsat;
+    if (strcmp(pc->name, "secp521r1") == 0) return &ecedu_pcurve_secp521r1_portable;
+    return NULL;
+}
+
 /* One op of ecedu_bench_prime_curve on im; 0, or -1 if it failed (or the sum is infinity). */
 static int pcurve_run(const ecedu_pcurve_impl *im, int op, const uint64_t *k, const uint64_t *k2,
                       const uint8_t *qx, const uint8_t *qy, uint8_t *ox, uint8_t *oy) {
@@ -438,7 +448,10 @@ double ecedu_bench_prime_curve(int ci, int field, int op, long iterations) {
     if (!pc || iterations < 0 || op < ECEDU_PCURVE_BENCH_MUL || op > ECEDU_PCURVE_BENCH_MUL_JOINT) return -1.0;
     int in_use;
     const ecedu_pcurve_impl *alt = pcurve_compare(pc, &in_use), *im, *other;
-    if (field == in_use) {
+    if (field == ECEDU_PCURVE_FIELD_UNSATURATED) {
+        im = pcurve_unsat(pc), other = pc->impl; /* checked against the instance */
+        if (!im) return -1.0;
+    } else if (field == in_use) {
         im = pc->impl, other = alt; /* NULL: nothing to compare with */
     } else if ((field == ECEDU_PCURVE_FIELD_GENERIC || field == ECEDU_PCURVE_FIELD_SPECIALISED) && alt) {
         im = alt, other = pc->impl;

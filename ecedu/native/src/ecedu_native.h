@@ -514,6 +514,10 @@ enum ecedu_pcurve_field {
                                            secp160r1, P-192, P-384 folds (P-384 IFMA at ifma),
                                            P-256 p's words, P-521 unsaturated (IFMA at ifma),
                                            P-224 unsaturated (portable) or fold (MULX) */
+    ECEDU_PCURVE_FIELD_UNSATURATED = 2, /* unsaturated limbs, 128-bit products, delayed carries
+                                           (ec_nistp_64_gcc_128's representation): P-224 4 x 56,
+                                           P-256 4 x 64 in 128-bit words, P-521 9 x 58; the
+                                           other curves have none */
 };
 enum ecedu_pcurve_bench_op {
     ECEDU_PCURVE_BENCH_MUL = 0,       /* k Q, the variable-base constant-time method      */

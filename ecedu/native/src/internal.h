@@ -239,9 +239,11 @@ extern const ecedu_pcurve_impl ecedu_pcurve_secp384r1_ifma;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_portable;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_ifma;
 /* instances/gfp_compare.c: the same curves over the field their instance does not use
- * (P-224 unsaturated; secp160r1, P-192, P-256, P-384, P-521 generic CIOS), for ecedu_bench_prime_curve only */
+ * (P-224 unsaturated; secp160r1, P-192, P-256, P-384, P-521 generic CIOS; P-256 unsaturated too), for
+ * ecedu_bench_prime_curve only */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp224r1_compare;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_compare;
+extern const ecedu_pcurve_impl ecedu_pcurve_secp256r1_unsat; /* fe_p256_unsat.h: benchmarks only */
 extern const ecedu_pcurve_impl ecedu_pcurve_secp521r1_compare;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp160r1_compare;
 extern const ecedu_pcurve_impl ecedu_pcurve_secp192r1_compare;

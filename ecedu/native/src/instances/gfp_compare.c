@@ -6,7 +6,9 @@
  *   secp224r1  over the unsaturated field/gfp/fe_p224_unsat.h (the instance at the portable
  *              level: generic CIOS; at the MULX level bench.c compares fe_p224_fold.h's instance
  *              with the portable one instead)
- *   secp256r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p256_mont.h)
+ *   secp256r1  over the generic CIOS field/gfp/fe_mont.tmpl.h (the instance: fe_p256_mont.h),
+ *              and over the unsaturated field/gfp/fe_p256_unsat.h (ecedu_pcurve_secp256r1_unsat:
+ *              the third column of the Gueron-Krasnov table)
  *   secp521r1  over the generic CIOS field (the instance: fe_p521_unsat.h, fe_p521_ifma.h)
  *   secp160r1  over the generic CIOS field (the instance: fe_p160_crandall.h)
  *   secp192r1  over the generic CIOS field (the instance: fe_p192_fold.h)
@@ -59,6 +61,24 @@
 /* the curve */
 #define PC(name) p256gc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp256r1_compare
+#define PC_CURVE(name) ECEDU_PC_SECP256R1_##name /* its constants: curve/prime/sw_params.h */
+#include "curve/prime/sw_params.h"
+#include "curve/prime/sw.tmpl.h"
+
+#include "instances/gfp_undef.h"
+
+/* ------------------------------------------------------------ secp256r1, unsaturated */
+
+/* the field: four unsaturated limbs of weight 2^64 in 128-bit words (ec_nistp_64_gcc_128's
+ * representation; the middle column of the Gueron-Krasnov table, seed 003) */
+#include "field/gfp/fe_p256_unsat.h"
+#define FE(name) p256u_##name
+#define FE_BYTES P256U_BYTES
+#include "field/gfp/fe_bind.h"
+
+/* the curve */
+#define PC(name) p256uc_##name
+#define PC_TABLE_NAME ecedu_pcurve_secp256r1_unsat
 #define PC_CURVE(name) ECEDU_PC_SECP256R1_##name /* its constants: curve/prime/sw_params.h */
 #include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"

@@ -12,6 +12,7 @@
 #include "field/gfp/fe_p224_unsat.h"
 #include "field/gfp/fe_p256_mont.h"
 #include "field/gfp/fe_p256_solinas.h"
+#include "field/gfp/fe_p256_unsat.h"
 #include "field/gfp/fe_p384_solinas.h"
 #include "field/gfp/fe_p521_mersenne.h"
 #include "field/gfp/fe_p521_unsat.h"
@@ -38,6 +39,11 @@
 #undef FE_NAME
 #undef FE_NBYTES
 #define FE_NAME(x) p256s_##x
+#define FE_NBYTES 32
+#include "field/gfp/fe_bridge.tmpl.h"
+#undef FE_NAME
+#undef FE_NBYTES
+#define FE_NAME(x) p256u_##x
 #define FE_NBYTES 32
 #include "field/gfp/fe_bridge.tmpl.h"
 #undef FE_NAME
@@ -105,6 +111,7 @@ static const ecedu_prime_fe g_fields[] = {
     ENTRY(ECEDU_PRIME_SOLINAS, "P-521", P521, p521m, 0),
     ENTRY(ECEDU_PRIME_P256_MONTGOMERY, "P-256", P256, p256m_level, 1),
     ENTRY(ECEDU_PRIME_UNSATURATED, "P-224", P224, p224u, 0),
+    ENTRY(ECEDU_PRIME_UNSATURATED, "P-256", P256, p256u, 0),
     ENTRY(ECEDU_PRIME_UNSATURATED, "P-521", P521, p521u, 0),
 };
 enum { NFIELDS = sizeof g_fields / sizeof g_fields[0] };
