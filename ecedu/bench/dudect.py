@@ -34,7 +34,8 @@ The targets (``--target``), each on the curves of TARGETS unless ``--curve`` nam
 
 A binary curve's target runs on every binary-field level the CPU has (portable, pclmul, avx, avx2,
 avx512: ``native.force_implementation``), a prime curve's and X25519's on every prime-field
-level (portable, mulx: ``native.force_prime_implementation``).
+level (portable, mulx: ``native.force_prime_implementation``; and ifma on P-384 and P-521, the
+curves with IFMA copies, ``native.IFMA_CURVES``).
 
 A |t| above 4.5 is the usual sign of a leak; a large sample makes even tiny leaks visible, so a
 |t| below the threshold is evidence, not proof.  It complements valgrind (tests/ctime), which
@@ -198,12 +199,17 @@ def measure(
 
 
 def levels_for(curve: str) -> tuple[str, ...]:
-    """The levels this CPU has that ``curve``'s targets run on.  Prime curves: not "ifma", which
-    changes only the modular exponentiations of src/field/gfp/ (none of these targets): the
-    curves run the mulx code there."""
+    """The levels this CPU has that ``curve``'s targets run on.  Prime curves: "ifma" only for
+    native.IFMA_CURVES (P-384 and P-521, whose instances have IFMA copies); on the others, and on
+    X25519, that level runs the mulx code (it changes the modular exponentiations of
+    src/field/gfp/ only, none of these targets)."""
     if is_binary(curve):
         return native.available_implementations()
-    return tuple(lvl for lvl in native.available_prime_implementations() if lvl != "ifma")
+    return tuple(
+        lvl
+        for lvl in native.available_prime_implementations()
+        if lvl != "ifma" or curve in native.IFMA_CURVES
+    )
 
 
 def run(curve: str, samples: int, level: str | None = None, seed: int = 1, target: str = "scalar") -> Result:

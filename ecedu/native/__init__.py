@@ -132,6 +132,7 @@ __all__ = [
     "available_implementations",
     "field_implementation",
     "IMPLEMENTATIONS",
+    "IFMA_CURVES",
     "IMPLEMENTATION_ALIASES",
     "KOBLITZ_METHODS",
     "FIELD_DEGREES",
@@ -186,6 +187,10 @@ __all__ = [
 IMPLEMENTATIONS = ("portable", "pclmul", "avx", "avx2", "avx512")
 #: Former names still accepted: the AVX-512 level runs VPCLMULQDQ only for m = 409 and 571.
 IMPLEMENTATION_ALIASES = {"vpclmul": "avx512"}
+#: The prime curves whose instance has a copy of its own at the "ifma" prime-field level (AVX-512
+#: IFMA field limbs: instances/gfp_secp384r1_ifma.c, gfp_secp521r1_ifma.c); on the others that
+#: level runs the MULX code, and only the modular exponentiations change.
+IFMA_CURVES = ("secp384r1", "secp521r1")
 #: The variable-base methods on the Koblitz curves (ECEDU_KOBLITZ_* of ecedu_native.h).
 KOBLITZ_METHODS = ("default", "ladder", "tnaf")
 

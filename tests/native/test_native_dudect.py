@@ -24,6 +24,7 @@ which protocol/ecdsa.c declassifies (test_the_declassified_rfc6979_retry_count_i
 
 import ctypes
 import random
+from pathlib import Path
 
 import pytest
 
@@ -189,3 +190,30 @@ def test_every_target_runs_through_the_timer():
             assert len(times) == len(classes) == 4 and all(t > 0 for t in times), (target, curve)
             slen, fixed, fresh = dudect._secrets(target, curve)
             assert len(fixed) == slen == len(fresh(rng))
+
+
+# The ifma level's own curve code (native.IFMA_CURVES: P-384 and P-521 over AVX-512 IFMA limbs):
+# k Q, k G and signing, which the cases above (P-256 and secp256k1, the mulx code at that level)
+# do not reach.  MSan follows the secret through the same code (tests/ctime/test_ctime_msan.py);
+# this times it.
+IFMA_CASES = [(t, c) for c in native.IFMA_CURVES for t in ("scalar", "base", "sign")]
+
+
+@pytest.mark.parametrize("target,curve", IFMA_CASES)
+def test_ifma_curve_secret_path_time_does_not_depend_on_the_secret(target, curve):
+    if "ifma" not in native.available_prime_implementations():
+        pytest.skip("this CPU has no AVX-512 IFMA")
+    assert "ifma" in dudect.levels_for(curve)
+    _short_run(target, curve, "ifma", SHORT_PRIME_KQ if target == "scalar" else SHORT)
+
+
+def test_ifma_curves_are_the_instances_with_ifma_copies():
+    """native.IFMA_CURVES (which dudect runs at the ifma level) names exactly the prime curves
+    with an instances/gfp_<curve>_ifma.c, and dudect leaves that level out for the others (it
+    would time the mulx code a second time)."""
+    src = Path(native.__file__).parent / "src" / "instances"
+    assert {f.name[len("gfp_") : -len("_ifma.c")] for f in src.glob("gfp_*_ifma.c")} == set(
+        native.IFMA_CURVES
+    )
+    if "ifma" in native.available_prime_implementations():
+        assert "ifma" not in dudect.levels_for("secp256r1") and "ifma" not in dudect.levels_for("curve25519")
