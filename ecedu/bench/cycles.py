@@ -165,7 +165,8 @@ def openssl_beside(rows, hz: float, rates: dict, runs: int, ref: str) -> str:
     ``openssl speed`` runs them, but with no loop of its own around the call, so a slight upper
     bound.  A curve without an OpenSSL figure gets no ratio."""
     lines = [
-        f"beside openssl speed ecdh (median of {runs} runs; op/s = TSC {hz / 1e9:.3f} GHz / median ticks):",
+        f"beside openssl speed ecdh (median of {runs} runs; op/s = TSC {hz / 1e9:.3f} GHz / the best median ticks"
+        " of the rounds, as above: a slight lean towards both codes):",
         f"{'curve':<11} {'openssl op/s':>12} {'ecedu op/s':>11} {'ratio':>6}   {ref:<20} {'op/s':>9} {'ratio':>6}",
     ]
     for curve, ours, name, theirs in rows:

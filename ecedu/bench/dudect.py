@@ -101,10 +101,23 @@ def max_abs_t(times: list[int], classes: list[int]) -> float:
 TARGETS = {
     "scalar": (
         "ECEDU_DUDECT_SCALAR_MULT",
-        ("sect233r1", "sect233k1", "sect409k1", "sect571r1", "secp256r1", "secp256k1"),
+        (
+            "sect233r1",
+            "sect233k1",
+            "sect409k1",
+            "sect571r1",
+            "secp256r1",
+            "secp256k1",
+            "secp384r1",
+            "secp521r1",
+        ),
     ),
-    "base": ("ECEDU_DUDECT_SCALAR_MULT_BASE", ("sect233r1", "sect233k1", "sect571r1", "secp256r1")),
-    "sign": ("ECEDU_DUDECT_ECDSA_SIGN", ("sect233r1", "sect283r1", "secp256r1")),
+    # secp384r1 and secp521r1: their own code at the ifma level (native.IFMA_CURVES, levels_for)
+    "base": (
+        "ECEDU_DUDECT_SCALAR_MULT_BASE",
+        ("sect233r1", "sect233k1", "sect571r1", "secp256r1", "secp384r1"),
+    ),
+    "sign": ("ECEDU_DUDECT_ECDSA_SIGN", ("sect233r1", "sect283r1", "secp256r1", "secp521r1")),
     "sign-k": ("ECEDU_DUDECT_ECDSA_SIGN_K", ("sect233r1", "sect571r1", "secp256r1")),
     # every binary field (409 and 571 multiply with 512-bit VPCLMULQDQ on the avx512 level)
     "inv": (

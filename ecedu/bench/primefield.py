@@ -3,7 +3,7 @@ the NIST primes, the three seeds' experiments at field level with ecedu's own ke
 
 Per field (P-192 ... P-521) and per variant -- the generic CIOS Montgomery at 32- and 64-bit
 limbs, the Solinas / Mersenne reduction, the P-256 Montgomery multiplication by p's words
-(portable and MULX/ADX), the unsaturated limbs (P-224, P-521) -- two figures, both C loops of a
+(portable and MULX/ADX), the unsaturated limbs (P-224, P-256, P-521) -- two figures, both C loops of a
 dependent chain of multiplications r = r a (latency-bound, as inside a ladder):
 
 * operations per second, timed like every ``ecedu speed`` figure (interleaved windows,
@@ -14,7 +14,8 @@ dependent chain of multiplications r = r a (latency-bound, as inside a ladder):
 
 The ratios printed are those the seeds printed: 64/32 (NetBSD PR lib/28935: bn(32,32) ->
 bn(64,64)), specialised/generic 64-bit (Gueron-Krasnov: P-256 Montgomery by p's words; the
-Ubuntu ec_nistp_64_gcc_128 request: unsaturated P-224 and P-521).  The generic baseline is the
+Ubuntu ec_nistp_64_gcc_128 request: unsaturated P-224 and P-521; P-256's too, the middle column
+of the Gueron-Krasnov table).  The generic baseline is the
 CIOS of mont.tmpl.h, whose 4-limb copy has the limb count as a compile-time constant (unrolled)
 but reads p and -p^-1 from memory: a fixed-4-limb generic CIOS.
 

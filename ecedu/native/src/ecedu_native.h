@@ -100,7 +100,7 @@ enum ecedu_prime_variant {
     ECEDU_PRIME_MONTGOMERY = 0, /* CIOS Montgomery, any odd p (mont.tmpl.h)   */
     ECEDU_PRIME_SOLINAS = 1,    /* P-192..P-384 Solinas, P-521 Mersenne        */
     ECEDU_PRIME_P256_MONTGOMERY = 2, /* P-256, Montgomery by p's words         */
-    ECEDU_PRIME_UNSATURATED = 3, /* P-224 (4 x 56 bits), P-521 (9 x 58 bits)   */
+    ECEDU_PRIME_UNSATURATED = 3, /* P-224 (4 x 56), P-256 (4 x 64 in 128-bit words), P-521 (9 x 58) */
 };
 
 /* Implementation levels of the prime fields (cpu.c), lowest first. */

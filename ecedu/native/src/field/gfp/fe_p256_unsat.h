@@ -19,7 +19,8 @@
  *      sequential carry pass and two folds of 2^256 = K mod p, K = 2^224 - 2^192 - 2^96 + 1);
  *   2. the 16 word products, each split into its two 64-bit halves and added into eight
  *      128-bit columns c_k of weight W^k (the low half of a_i b_j into column i + j, the high
- *      half into i + j + 1): at most 8 halves a column, so c_k < 2^67, and no carry at all;
+ *      half into i + j + 1): at most 7 halves a column (4 low, 3 high), so c_k < 2^67, and no
+ *      carry at all;
  *   3. columns 4..7 folded into the low half in one step, in 32-bit positions: with
  *      2^(32 i) = sum_j S[i][j] 2^(32 j) (mod p) for i = 8, 10, 12, 14, j = 0..7 (the rows of
  *      FIPS 186-4's fast reduction for P-256, GECC Alg. 2.29: its nine terms T + 2 S1 + 2 S2 +
@@ -145,9 +146,9 @@ static inline void p256u_mul(p256u_fe *r, const p256u_fe *a, const p256u_fe *b) 
     p256u_columns_reduce(r, col);
 }
 
-/* r = a^2 for a loose a: each cross product once, its halves doubled (10 word products instead
- * of 16); a column then holds at most 10 halves: c_k < 10 * 2^64 < 2^68, |acc_j| < 2^71,
- * |L_k| < 2^104, inside p256u_weak_reduce's 2^108. */
+/* r = a^2 for a loose a: each cross product once, its halves added twice (10 word products
+ * instead of 16); a column still holds at most 7 halves (a doubled cross product counts two, a
+ * square one: column 3 has 4 low and 3 high), so the bounds of p256u_mul hold. */
 static inline void p256u_sqr(p256u_fe *r, const p256u_fe *a) {
     uint64_t x[4];
     unsigned __int128 col[8] = {0};
