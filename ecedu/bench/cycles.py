@@ -156,14 +156,17 @@ def format_table(results: list[Cycles], info: dict) -> str:
     return "\n".join(lines)
 
 
-def openssl_beside(rows, hz: float, rates: dict, runs: int, ref: str) -> str:
+def openssl_beside(rows, rates: dict, ref: str) -> str:
     """The side-by-side tools' figures on `openssl speed`'s scale (tools/xs233_side_by_side.py and
     tools/s2n_bignum_side_by_side.py with ``--openssl``).  *rows* are (curve, ecedu's median
-    ticks, the other code's function, its median ticks), *ref* that code's name, *hz* the TSC
-    rate (:func:`tsc_hz`), *rates* ``openssl speed ecdh`` op/s by curve (the median of *runs*
-    runs).  Each side's op/s is hz / median ticks: one operation after another on one core, as
+    ticks, the other code's function, its median ticks), *ref* that code's name, *rates* the
+    ``openssl speed ecdh`` op/s of each run by curve (their median is shown).  Each side's op/s is
+    the TSC rate (:func:`tsc_hz`) / median ticks: one operation after another on one core, as
     ``openssl speed`` runs them, but with no loop of its own around the call, so a slight upper
     bound.  A curve without an OpenSSL figure gets no ratio."""
+    hz = tsc_hz()
+    runs = max((len(v) for v in rates.values()), default=0)
+    rates = {c: statistics.median(v) for c, v in rates.items() if v}
     lines = [
         f"beside openssl speed ecdh (median of {runs} runs; op/s = TSC {hz / 1e9:.3f} GHz / the best median ticks"
         " of the rounds, as above: a slight lean towards both codes):",

@@ -181,24 +181,8 @@ COMB_W = 5
 # The meetings _comb_meeting_scalars finds, as (row counted from the top: 0 the last row, 1 the
 # one below it; what Q is there), worked out in the test's docstring.  None on brainpoolP384r1
 # and brainpoolP512r1: their top digit would have to be even.
-_TOP_T = {(0, "Q=T")}
 COMB_MEETINGS = {
-    **{
-        c: _TOP_T
-        for c in (
-            "secp160r1",
-            "secp192r1",
-            "secp224r1",
-            "secp256r1",
-            "secp384r1",
-            "secp521r1",
-            "secp256k1",
-            "secp160k1",
-            "secp192k1",
-            "brainpoolP224r1",
-            "brainpoolP256r1",
-        )
-    },
+    **{c: {(0, "Q=T")} for c in PRIME},  # the usual case, the exceptions below
     "secp224k1": {(0, "Q=T"), (1, "Q=T"), (1, "Q=-T"), (0, "Q=O")},  # L = 225: 5 | L
     "brainpoolP320r1": {(1, "Q=T"), (1, "Q=-T"), (0, "Q=O")},  # L = 320: 5 | L
     "brainpoolP384r1": set(),
