@@ -47,7 +47,7 @@ def _prefix_lengths() -> tuple[int, ...]:
 def spki_prefixes_of(name: str) -> dict[int, bytes]:
     """``{total length: prefix}`` of the two SPKI shapes (compressed and uncompressed point) of
     the curve *name*: the part of the table above that a caller fixed on one curve needs
-    (ecedu/native/fastpath.py: one look-up and one startswith instead of spki_point's scan)."""
+    (ecedu/native/fastpath.py, which hands these shapes to the C parser, protocol/key_shapes.c)."""
     return {total: prefix for (prefix, total), n in _spki_prefixes().items() if n == name}
 
 

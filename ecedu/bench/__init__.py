@@ -6,10 +6,10 @@ One JSON record per operation and curve (``op`` = ``ecdh``, ``ecdsa_sign``,
 ``ecdsa_verify`` or ``field_mul``; ``curve`` = SEC 2 name; ``m`` for fields):
 
 * ``ecedu_ops_per_s`` -- the native C library's own timing loop (``ecedu.native``
-  ``bench_ecdh`` / ``bench_field_mul``; no Python in the loop).  ``null`` with a ``note``
-  if the native library is unavailable, does not cover the curve (prime curves) or has no
-  loop for the operation (ECDSA: ``ecedu_native_kG_ops_per_s`` then gives the C loop of
-  the fixed-base k*G that dominates signing, for context).
+  ``bench_ecdh`` / ``bench_ecdsa_sign`` / ``bench_ecdsa_verify`` / ``bench_field_mul``; no
+  Python in the loop), on every binary and prime curve and X25519.  ``null`` with a ``note``
+  if the native library is unavailable.  For signing, ``ecedu_native_kG_ops_per_s`` also
+  gives the C loop of the fixed-base k*G that dominates it, for context.
 * ``ecedu_python_ops_per_s`` -- the public Python function (``ecedu.ecdh.shared_secret``,
   ``ecedu.ecdsa.sign`` / ``verify``, ``ecedu.fields.BinaryField.mul``), argument checks,
   decoding and point validation included, with the backend named in
@@ -68,14 +68,21 @@ Method
   own keys; the machine's rate is the sum over processes (window by window), as
   ``openssl speed -multi N`` sums its children; ``-multi N`` is passed to openssl.
 * OpenSSL's ECDSA figures exclude hashing (it signs a prepared digest); ecedu's API
-  hashes the 56-byte message with SHA-256 (about a microsecond) and derives the nonce
+  hashes its message with SHA-256 (signing: the 18-byte messages of :mod:`.loop_inputs` in
+  turn, as the C loop's digests; verifying: their 17-byte stem) and derives the nonce
   deterministically (RFC 6979, a few HMACs).
 * No figure is ever left blank without a reason: every ``null`` is explained in
   ``note``.  Timing numbers are not asserted by tests; they are observations.
 
+``--cycles`` measures something else: the C kernels in time-stamp-counter ticks, minimum
+and median of single calls on one pinned core, as SUPERCOP reports (:mod:`.cycles`).
+
 Modules: :mod:`.opensslspeed` (run/parse ``openssl speed -mr``), :mod:`.libcrypto`
 (ctypes EVP), :mod:`.timing` (windows, medians, ``--multi``), :mod:`.runner` (jobs,
-records), :mod:`.report` (table, JSON, plot), :mod:`.cli` (``main(argv) -> int``).
+records), :mod:`.report` (table, JSON, plot), :mod:`.cli` (``main(argv) -> int``);
+:mod:`.cycles` (``--cycles``), :mod:`.primefield` and :mod:`.modexp` (the prime-field
+tables), :mod:`.callpath` (the Python call path against the C loop), :mod:`.dudect`
+(timing leakage), :mod:`.fullrun` (``make full-run``).
 """
 
 __all__ = ["main"]

@@ -46,7 +46,7 @@ def build_parser() -> argparse.ArgumentParser:
         metavar="CURVE",
         help="SEC 2 names (or nistk163 / P-256 ...), space or comma separated; "
         "'all', 'binary' or 'prime' (default: all 29, the 14 binary curves and the "
-        "15 prime ones; for field: one curve per field)",
+        "15 prime ones, and for ecdh also X25519; for field: one curve per field)",
     )
     p.add_argument(
         "--seconds",

@@ -39,8 +39,9 @@ curves with IFMA copies, ``native.IFMA_CURVES``).
 
 A |t| above 4.5 is the usual sign of a leak; a large sample makes even tiny leaks visible, so a
 |t| below the threshold is evidence, not proof.  It complements valgrind (tests/ctime), which
-cannot run AVX-512 code nor 256-bit VPCLMULQDQ (so neither the avx512 nor the avx2 level): this
-test runs on every implementation level the CPU has.
+cannot run AVX-512 code nor 256-bit VPCLMULQDQ (so neither the avx512 nor the avx2 level) and
+does not run the avx level (cpu.c: a VEX form it cannot decode): this test runs on every
+implementation level the CPU has.
 
 Command::
 

@@ -20,7 +20,7 @@ CIOS of mont.tmpl.h, whose 4-limb copy has the limb count as a compile-time cons
 but reads p and -p^-1 from memory: a fixed-4-limb generic CIOS.
 
 Records (JSON): ``op`` "prime_mul", ``field`` (the curve name), ``bits``, ``variant``,
-``limb_bits``, ``impl`` ("portable" or "mulx"), ``ops_per_s``, ``ns_per_op``, ``cycles`` (median
+``limb_bits``, ``impl`` ("portable", "mulx" or "ifma"), ``ops_per_s``, ``ns_per_op``, ``cycles`` (median
 core cycles per multiplication, None without a TSC), ``cycles_min``, ``tsc_ticks`` (median TSC
 ticks: the raw figure, when the measured tsc/core ratio is doubtful), ``ratio_64_32`` (generic
 records), ``ratio_vs_generic64``, ``checks``.

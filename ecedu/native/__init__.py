@@ -248,8 +248,8 @@ def _level_name(level: int) -> str:
 
 def force_implementation(name: str | None) -> None:
     """Use the field arithmetic ``name`` ('portable', 'pclmul', 'avx', 'avx2' or 'avx512'; 'vpclmul'
-    is an alias of 'avx512') in every field, or each field's default (None: the level
-    measured fastest for it among those the CPU has, see cpu.c).  Raises ECEduError (a ValueError)
+    is an alias of 'avx512') in every field, or the default (None: the best level the
+    CPU has, in every field; cpu.c has the measurements behind that rule).  Raises ECEduError (a ValueError)
     for an unknown name and RuntimeError if this CPU cannot run it (see
     :func:`available_implementations`).  Process-wide, for tests and benchmarks."""
     if name is None:

@@ -184,8 +184,9 @@ PRIME_IMPLEMENTATIONS = ("portable", "mulx", "ifma")
 
 
 def prime_implementation() -> str:
-    """'ifma', 'mulx' or 'portable': the prime fields' code in use (the P-256 Montgomery
-    multiplication has the last two; 'ifma' changes only the 64-bit exponentiations)."""
+    """'ifma', 'mulx' or 'portable': the prime fields' level in force.  'ifma' is the MULX code
+    except on the curves with IFMA copies (native.IFMA_CURVES: P-384, P-521) and in the 64-bit modular
+    exponentiations."""
     return library.names_with_prefix("ECEDU_GFP_IMPL_")[lib().ecedu_prime_implementation()]
 
 

@@ -29,12 +29,20 @@ def test_measure_gives_ordered_positive_ticks(op, target):
 
 
 @pytest.mark.parametrize("op", ["ecdh", "kG", "ecdsa_sign", "ecdsa_verify"])
-def test_prime_curves_are_timed_at_the_prime_level(op):
-    """The prime curves run on the prime-field code: their record names that level (the GF(2^m)
-    levels do not apply to them)."""
-    r = cycles.measure(op, "secp256r1", runs=20)
+@pytest.mark.parametrize("level", native.available_prime_implementations())
+@pytest.mark.parametrize("curve", ["secp256r1", "secp384r1"])
+def test_prime_curves_are_timed_at_the_prime_level(op, level, curve):
+    """The prime curves run on the prime-field code: their record names the level whose code ran
+    (the GF(2^m) levels do not apply to them), and 'ifma' runs IFMA code on native.IFMA_CURVES
+    only: P-256 there is the MULX code."""
+    native.force_prime_implementation(level)
+    try:
+        r = cycles.measure(op, curve, runs=20)
+    finally:
+        native.force_prime_implementation(None)
     assert 0 < r.min_ticks <= r.median_ticks
-    assert r.implementation == "p-" + native.prime_implementation()
+    ran = "mulx" if level == "ifma" and curve not in native.IFMA_CURVES else level
+    assert r.implementation == "p-" + ran
 
 
 def test_cli_cycles_prime_curves(capsys):

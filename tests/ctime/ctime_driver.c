@@ -5,7 +5,7 @@
  * The secret scalar is marked undefined with VALGRIND_MAKE_MEM_UNDEFINED.
  * Memcheck then reports every conditional branch and every memory address
  * that depends on it.  We run, for every curve and for two field paths
- * (PCLMUL and portable; see main for AVX2 and AVX-512), the operations that handle a secret scalar:
+ * (PCLMUL and portable; see main for AVX, AVX2 and AVX-512), the operations that handle a secret scalar:
  *   - ecedu_scalar_mult_base  (fixed-base table method),
  *   - ecedu_scalar_mult       (Montgomery ladder + y-recovery + output; on
  *                              the six Koblitz curves the regular tau-adic
@@ -21,8 +21,8 @@
  * method of curve/prime/glv.tmpl.h (the instance's table lists it): the split of k into
  * k1 + k2 lambda, the masked signs and the joint window.  Their field does not depend on the
  * GF(2^m) path, so they run once (in the first pass).
- * "--mulx" (given by the test when the real CPU has BMI2 and ADX): secp256r1 again on its
- * MULX/ADX copy of the curve (instances/gfp_secp256r1_mulx.c).  Valgrind's virtual CPU
+ * "--mulx" (given by the test when the real CPU has BMI2 and ADX): every prime curve again with
+ * the MULX/ADX flag on (their MULX copies, instances/gfp_<curve>_mulx.c, where they have one).  Valgrind's virtual CPU
  * reports BMI2 but not ADX, so the library would pick the portable copy; the level flag is
  * switched on here directly, as tests/ctime/ctime_fe_driver.c does (valgrind 3.19 runs
  * MULX, ADCX and ADOX although its CPUID leaves ADX out).

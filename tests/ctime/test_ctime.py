@@ -1,8 +1,8 @@
 """Constant-time check: tests/ctime/ctime_driver.c run under valgrind memcheck with
 the secret scalars marked undefined (libsecp256k1's method).  Zero reports allowed.
 
-Valgrind runs the PCLMULQDQ and portable levels (and MULX for secp256r1), not AVX, AVX2 or
-AVX-512; the same driver built with clang's MemorySanitizer runs those too, on the real CPU:
+Valgrind runs the PCLMULQDQ and portable levels (and MULX for the 15 prime curves), not AVX,
+AVX2 or AVX-512; the same driver built with clang's MemorySanitizer runs those too, on the real CPU:
 test_ctime_msan.py (both builds mark secrets through ctime_check.h)."""
 
 import re

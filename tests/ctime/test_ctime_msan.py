@@ -1,8 +1,8 @@
 """Constant-time check, second checker: the ctime drivers built with clang's
 MemorySanitizer (tests/ctime/build_msan.py) and run natively, where valgrind cannot go:
-the AVX-512 and AVX2 levels of the binary fields (512- and 256-bit VPCLMULQDQ, the
-double shifts, the matrix products of the inversion), and the PCLMULQDQ and portable
-levels again.
+the AVX-512, AVX2 and AVX levels of the binary fields (512- and 256-bit VPCLMULQDQ, the
+double shifts, the matrix products of the inversion, the VEX forms), and the PCLMULQDQ and
+portable levels again.
 
 The secrets are poisoned (tests/ctime/ctime_check.h: ``__msan_allocated_memory``, the
 public results unpoisoned with ``__msan_unpoison``, and ecdsa.c's declassified bits too);

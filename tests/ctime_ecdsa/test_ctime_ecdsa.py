@@ -1,7 +1,7 @@
 """Constant-time check of native ECDSA signing: tests/ctime_ecdsa/ctime_ecdsa_driver.c
 under valgrind memcheck with the private key d (and the nonce k for sign_with_k)
-marked undefined.  Zero memcheck reports allowed (libsecp256k1's method).  The AVX2 and
-AVX-512 levels, which valgrind cannot run: the same driver under MemorySanitizer,
+marked undefined.  Zero memcheck reports allowed (libsecp256k1's method).  The AVX, AVX2
+and AVX-512 levels, which valgrind does not run: the same driver under MemorySanitizer,
 tests/ctime/test_ctime_msan.py."""
 
 import re

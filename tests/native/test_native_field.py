@@ -1,5 +1,5 @@
 """GF(2^m) arithmetic of the C library vs a bit-by-bit Python oracle and galois,
-on every path the CPU can run (portable, PCLMUL, VPCLMUL)."""
+on every level the CPU can run (portable, pclmul, avx, avx2, avx512)."""
 
 import random
 

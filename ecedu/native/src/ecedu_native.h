@@ -107,9 +107,10 @@ enum ecedu_prime_variant {
 enum ecedu_gfp_impl_level {
     ECEDU_GFP_IMPL_PORTABLE = 0, /* unsigned __int128 C                          */
     ECEDU_GFP_IMPL_MULX = 1,     /* MULX and the ADX intrinsics (BMI2 and ADX)   */
-    ECEDU_GFP_IMPL_IFMA = 2,     /* mulx, and the modular exponentiations by
-                                    AVX-512 IFMA (AVX512F, AVX512VL, AVX512-IFMA,
-                                    the zmm state saved; field/gfp/mont_ifma.h) */
+    ECEDU_GFP_IMPL_IFMA = 2,     /* mulx, but AVX-512 IFMA (AVX512F, AVX512VL,
+                                    AVX512-IFMA, the zmm state saved) in the modular
+                                    exponentiations (field/gfp/mont_ifma.h) and
+                                    P-384, P-521 (instances/gfp_*_ifma.c) */
 };
 
 /* Limits of the arithmetic mod an odd integer (field/gfp/). */

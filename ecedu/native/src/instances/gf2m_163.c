@@ -52,7 +52,7 @@
  * Lake and later client cores; cpu.c checks CPUID and the OS ymm state).
  * The multiplication on 256-bit VPCLMULQDQ (GF_YMUL, field/gf2m/
  * clmul256.tmpl.h) is used for m = 409 only, where it was measured faster
- * (cpu.c has the measurement and the level each field uses by default).
+ * (cpu.c has the measurements of the levels).
  * prefer-vector-width=128: as for the AVX-512 instance (gf2m_409.c), and
  * measured here too (without it ECDH on sect193r1 40% and sect233r1 30%
  * slower, the auto-vectorised word loops on 256-bit registers). */
@@ -68,7 +68,7 @@
 /* Fifth instance: the same code for AVX-512 (VL, VBMI2: three-input XORs and
  * double shifts on the 128-bit registers, see field/gf2m/field.tmpl.h); cpu.c uses it
  * when CPUID and the OS allow.  prefer-vector-width=128: see gf2m_409.c.
- * With GF_RED_FOLD2, as the two levels below: the tau-adic loop's squaring chains stay lazily
+ * With GF_RED_FOLD2, as the levels below: the tau-adic loop's squaring chains stay lazily
  * reduced and the pairs take the two folds.  Measured on an AMD EPYC Zen 4 (family 25 model
  * 17), `python -m ecedu speed ecdh|ecdsa --cycles --curves sect163k1 sect163r1 sect163r2
  * --runs 1000`, min TSC ticks, the two builds alternated twice (ECEDU_NATIVE_LIB):
@@ -77,7 +77,7 @@
  *   sect163r1   17.19k -> 17.03k  12.01k -> 12.17k 26.10k -> 26.29k  31.80k -> 31.67k
  *   sect163r2   17.24k -> 17.13k  10.95k -> 10.58k 25.09k -> 24.70k  30.68k -> 30.11k
  * Without it the AVX2 level had been the faster one for sect163k1 ECDH on that CPU (12.95k;
- * tools/levels_table.py, cpu.c).  (GF(2^283) and GF(2^409) stay without it: gf2m_283.c, gf2m_409.c.) */
+ * tools/levels_table.py, cpu.c).  (GF(2^409) stays without it: gf2m_409.c.) */
 #pragma GCC push_options
 #pragma GCC target("pclmul,sse4.1,avx2,avx512f,avx512vl,avx512vbmi2,vpclmulqdq,prefer-vector-width=128")
 #define GF_PCLMUL 3

@@ -48,7 +48,7 @@
  * Lake and later client cores; cpu.c checks CPUID and the OS ymm state).
  * The multiplication on 256-bit VPCLMULQDQ (GF_YMUL, field/gf2m/
  * clmul256.tmpl.h) is used for m = 409 only, where it was measured faster
- * (cpu.c has the measurement and the level each field uses by default).
+ * (cpu.c has the measurements of the levels).
  * prefer-vector-width=128: as for the AVX-512 instance (gf2m_409.c), and
  * measured here too (without it ECDH on sect193r1 40% and sect233r1 30%
  * slower, the auto-vectorised word loops on 256-bit registers). */

@@ -82,7 +82,7 @@
  * like the stores of the 128-bit code before them: a wider load of data
  * written by several narrower stores is not store-forwarded (measured: b571
  * ECDH +3% without, +10% with).
- * Without GF_RED_FOLD2, unlike m = 163, 233 and 571 at this level: with it, on an AMD EPYC
+ * Without GF_RED_FOLD2, unlike m = 163, 233, 283 and 571 at this level: with it, on an AMD EPYC
  * Zen 4 (family 25 model 17), `python -m ecedu speed ecdh --cycles --curves sect409k1
  * sect409r1 --runs 500`, min TSC ticks, the two builds alternated twice, 5 December 2026:
  * sect409k1 53.2k -> 57.4k, sect409r1 97.6k -> 103.8k.  Again on 6 December, with the ladder's

@@ -18,13 +18,18 @@
  * values of the operands.
  */
 
-/* The third instance (GF_PCLMUL == 2, "avx2") is the PCLMULQDQ code
- * compiled for AVX2 (VEX three-operand forms, 256-bit loads and logic in
- * the inversion's matrix product), with GF_YMUL the multiplication on
- * 256-bit VPCLMULQDQ (clmul256.tmpl.h), for the CPUs with VPCLMULQDQ and
- * no AVX-512 (AMD Zen 3, Intel Alder Lake and later client cores).
+/* Five instances per field (instance.tmpl.h): the portable one (GF_PCLMUL == 0); the
+ * PCLMULQDQ code on 128-bit registers (GF_PCLMUL == 1) twice, for SSE4.1 ("pclmul") and
+ * compiled for AVX ("avx": the VEX three-operand forms, no other change); then the two below.
  *
- * The fourth instance (GF_PCLMUL == 3, "avx512") is the PCLMULQDQ code
+ * The fourth instance (GF_PCLMUL == 2, "avx2") is the PCLMULQDQ code
+ * compiled for AVX2 (VEX three-operand forms, 256-bit loads and logic in
+ * the inversion's matrix product, independent products and squarings two at a
+ * time in 256-bit registers: FN(mul2), FN(sqr2), FN(sqr_n3)), with GF_YMUL the
+ * multiplication on 256-bit VPCLMULQDQ (clmul256.tmpl.h), for the CPUs with
+ * VPCLMULQDQ and no AVX-512 (AMD Zen 3, Intel Alder Lake and later client cores).
+ *
+ * The fifth instance (GF_PCLMUL == 3, "avx512") is the PCLMULQDQ code
  * compiled for AVX-512 (F, VL, VBMI2) and 128-bit vectors: the compiler
  * turns chains of XORs into three-input VPTERNLOGQ, and FN(vshl) / FN(vshr)
  * below use the double shifts VPSHLDVQ / VPSHRDVQ, so the same arithmetic
