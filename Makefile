@@ -22,7 +22,7 @@ test: setup
 
 ## Only the package's own tests (no notebooks, book or grading) — for quick iterations.
 test-fast: setup
-	$(PY) -m pytest -n 2 --dist worksteal tests --ignore=tests/book --ignore=tests/grading
+	ECEDU_SHORT=1 $(PY) -m pytest -n 2 --dist worksteal tests --ignore=tests/book --ignore=tests/grading
 
 ## The long vectors the suite leaves out for time: RFC 7748 5.2's X25519 iterated 1,000,000 times
 ## (natively, about 30 s).  CI runs it after the suite (.ci/run).
@@ -37,7 +37,7 @@ lint: setup
 book: setup
 	$(PY) book/build.py
 
-## The full-length measurements of chapters 09 and 10 on this machine (about 15 min; run it on a quiet
+## The full-length measurements of chapters 09 and 10 on this machine (about 7 min; run it on a quiet
 ## machine), stored with date, CPU and flags, OpenSSL, ecedu version and commit in
 ## notebooks/data/full_run.json; the book (built in short mode) then shows this run instead of its
 ## short CI measurement.

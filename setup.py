@@ -2,7 +2,7 @@
 
 All metadata lives in pyproject.toml; this file only adds one build step.
 `build_py` is extended so that, after copying the Python files, it compiles
-ecedu/native/*.c into libecedu_native.so:
+ecedu/native/src/**/*.c into libecedu_native.so:
 
 * ``pip install .`` (wheel): into the build directory, so the .so is inside
   the installed package (the wheel is tagged platform-specific);

@@ -20,7 +20,8 @@ The other variants are fixed-size implementations of the NIST primes (issue 13),
 limbs only: ``"solinas"`` (P-192, P-224, P-256, P-384 by the Solinas reduction of FIPS
 186-4 D.2, P-521 by the Mersenne reduction), ``"p256_montgomery"`` (P-256, a Montgomery
 multiplication using p's word structure, Gueron--Krasnov) and ``"unsaturated"`` (P-224 in
-four 56-bit limbs, P-521 in nine 58-bit limbs, the ec_nistp_64_gcc_128 representation).
+four 56-bit limbs, P-256 in four 64-bit limbs held in 128-bit words, P-521 in nine 58-bit
+limbs: the ec_nistp_64_gcc_128 representation).
 The P-256 Montgomery multiplication, and the 64-bit-limb Montgomery arithmetic under
 ``prime_mul(variant="montgomery")``, ``modexp`` and ``rsa_private_crt`` (MULX/ADCX/ADOX rows and
 a dedicated squaring, src/field/gfp/mont_adx.h), have a MULX/ADX path chosen by CPUID; the prime
@@ -282,7 +283,7 @@ def rsa_private_crt(c: int, p: int, q: int, dp: int, dq: int, qinv: int, *, limb
 
 
 def bench_modulus(bits: int) -> int:
-    """A fixed odd modulus of exactly ``bits`` bits (3 <= bits <= 4096), from a seeded
+    """A fixed odd modulus of exactly ``bits`` bits (2 <= bits <= 4096), from a seeded
     generator: the benchmarks' p when only a size is given."""
     import random
 

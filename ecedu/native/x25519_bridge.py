@@ -51,7 +51,8 @@ def x25519_base(k) -> bytes:
 
 
 def fe25519_op(op: str, a: int, b: int = 0) -> int:
-    """One operation of GF(2^255 - 19) in C (field/gfp/fe25519.h), on ints in [0, p)."""
+    """One operation of GF(2^255 - 19) in C (field/gfp/fe25519.h, or fe25519_mulx.h at the MULX
+    and ifma levels), on ints in [0, p)."""
     if not isinstance(op, str) or op not in FE25519_OPS:
         raise ECEduError(f"op must be one of {FE25519_OPS}, not {op!r}")
     for name, v in (("a", a), ("b", b)):

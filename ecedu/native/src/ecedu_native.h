@@ -106,7 +106,7 @@ enum ecedu_prime_variant {
 /* Implementation levels of the prime fields (cpu.c), lowest first. */
 enum ecedu_gfp_impl_level {
     ECEDU_GFP_IMPL_PORTABLE = 0, /* unsigned __int128 C                          */
-    ECEDU_GFP_IMPL_MULX = 1,     /* MULX and the ADX intrinsics (BMI2 and ADX)   */
+    ECEDU_GFP_IMPL_MULX = 1,     /* MULX, ADCX, ADOX in inline assembly (BMI2, ADX) */
     ECEDU_GFP_IMPL_IFMA = 2,     /* mulx, but AVX-512 IFMA (AVX512F, AVX512VL,
                                     AVX512-IFMA, the zmm state saved) in the modular
                                     exponentiations (field/gfp/mont_ifma.h) and

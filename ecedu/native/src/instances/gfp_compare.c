@@ -104,7 +104,7 @@
 /* the curve */
 #define PC(name) p521gc_##name
 #define PC_TABLE_NAME ecedu_pcurve_secp521r1_compare
-#define PC_AFFINE_TABLE 1 /* as the specialised copy: only the field differs */
+#define PC_AFFINE_TABLE 1 /* as the instance: the field differs, with what it offers (FE_LIN, FE_INV_VARTIME) */
 #define PC_CURVE(name) ECEDU_PC_SECP521R1_##name /* its constants: curve/prime/sw_params.h */
 #include "curve/prime/sw_params.h"
 #include "curve/prime/sw.tmpl.h"

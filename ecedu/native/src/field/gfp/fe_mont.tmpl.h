@@ -43,8 +43,9 @@
  * low and high halves go in by two carry chains (FEM(addmul_row)).  For p = 2^b - c the
  * second is t + m 2^b - m c: K products instead of N (FEM(addmul_p_sparse)), the same value,
  * so the bounds above hold unchanged.  Measured in a dependent chain on the course machine
- * (AMD EPYC Zen 5, TSC ticks per product, noisy): 3 limbs (P-192) 28 -> 21, 4 (secp256k1)
- * 45 -> 35, 6 (P-384) 104 -> 88 against the single-chain CIOS with the generic reduction.
+ * (AMD EPYC Zen 5, TSC ticks per product, noisy), when the sparse row came: 3 limbs (P-192)
+ * 28 -> 21, 4 (secp256k1) 45 -> 35, 6 (P-384) 104 -> 88 against the single-chain CIOS with the
+ * generic reduction (the later work on the rows brought P-384's to the 66 above).
  * Addition and subtraction: a + b < 2p, one masked subtraction of p; a - b > -p, one masked
  * addition of p.  Every loop bound and every address depends on N only; no branch depends on
  * an element value: constant time.

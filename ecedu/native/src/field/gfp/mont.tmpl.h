@@ -1,8 +1,9 @@
 /*
  * mont.tmpl.h -- TEMPLATE: multi-precision Montgomery arithmetic modulo an odd
  * p of up to ECEDU_GFP_MAX_MODULUS_BITS bits, written once over the limb type and
- * compiled twice (field/gfp/mont32.c: 32-bit limbs, 64-bit products;
- * field/gfp/mont64.c: 64-bit limbs, unsigned __int128 products).
+ * compiled four times (field/gfp/mont32.c: 32-bit limbs, 64-bit products;
+ * field/gfp/mont64.c: 64-bit limbs, unsigned __int128 products; mont64_adx.c: the
+ * same with GFP_ADX; mont64_ifma.c: with GFP_ADX and GFP_IFMA).
  *
  * Macro contract (set by the including unit before the #include and
  * undefined by it after; this template defines no macro of its own):
@@ -19,7 +20,7 @@
  *                    AVX512F, AVX512VL, AVX512-IFMA, BMI2 and ADX); 0: the
  *                    fixed-window mont_pow below
  * Every function here is static: each unit is its own translation unit, so the
- * two instances only meet through their tables.
+ * four instances only meet through their tables.
  *
  * Representation: an element is n little-endian limbs, n = ceil(8 plen / w)
  * for a modulus of plen big-endian bytes whose first byte is non-zero, so that

@@ -1,7 +1,8 @@
 /*
  * prime.c -- the public functions of field/gfp/: input checks, then the
  * Montgomery kernels of mont.tmpl.h at the limb width asked for
- * (mont32.c, mont64.c), or the fixed-size implementation of a NIST prime
+ * (mont32.c; at 64 bits mont64.c, mont64_adx.c or mont64_ifma.c by the
+ * prime-field level, cpu.c), or the fixed-size implementation of a NIST prime
  * (variants.c).
  */
 #include "internal.h"
