@@ -13,33 +13,16 @@ from pathlib import Path
 sys.path.insert(0, str(Path(__file__).resolve().parents[1]))  # this checkout's ecedu, not an installed one
 
 from ecedu.curves.sec2 import BINARY_CURVES, NATIVE_PRIME_CURVES, PRIME_CURVES
-from ecedu.scalar.tnaf import delta, regular_plan, tau_power, tnaf, wtnaf_constants, zt_mul
+from ecedu.scalar.tnaf import delta, native_width, regular_plan, tau_power, tnaf, wtnaf_constants, zt_mul
 
 MAXW = 9
 TW = MAXW + 2  # ECEDU_TW: words of the two's-complement integers in scalar/ztau.h
 
 
-def tau_width(m: int) -> int:
-    """Window width of the native τ-adic method: w = 6 (16 table points) pays off only for
-    m = 571, w = 5 (8 points) below (measured: at m = 409, w = 5 is 2-4% faster since the
-    table's inversion became cheap, see field/gf2m/inversion.tmpl.h FN(inv_vartime); at m = 233,
-    AMD Zen 3, w = 6 made ECDH 15% slower on the AVX2 level and 20% on the SSE one: 11 additions
-    fewer do not pay for the 8 more entries of the table, which its build and every look-up pay
-    for).  Nor did c-xs233's way to fewer additions (xsk233_mul_frob: windows of five τ-NAF digits,
-    47 complete additions of 7M + 2S from 21 projective points, the table built by Frobenius maps
-    and 10 additions): its loop written with ecedu's GF(2^233) code of the avx and avx2 levels, in
-    a timing driver outside the repository, was 7% and 9% slower than tnaf.tmpl.h's 59 steps (AMD
-    Zen 4, min TSC ticks: 16.35k against 15.2k, 13.1k against 12.0k), and 17% and 22% faster with
-    its constant-time look-up replaced by a plain read: the 336-word scan of every step costs what
-    the 12 additions save, where this loop's 64-word scan overlaps its squarings (the same plain
-    read made it only 2.5% and 1.5% faster)."""
-    return 6 if m > 500 else 5
-
-
 def _steps_ok(start, terms, mu) -> bool:
     """True if adding the terms ±τ^i (τ-NAF digits, lowest first) one by one to `start` (an
     element of Z[τ], or None: begin with the lowest term) never adds Q + T with Q = ±T, the
-    cases the mixed addition of ld.h gets wrong (doubling, or O)."""
+    cases the mixed addition of curve/ld.tmpl.h gets wrong (doubling, or O)."""
     acc = start
     for i, d in enumerate(terms):
         if not d:
@@ -55,7 +38,7 @@ def _steps_ok(start, terms, mu) -> bool:
 
 
 def table_plan(alphas: dict, mu: int) -> list[tuple[int, int, list[int]]]:
-    """How tnaf.h builds its table α_u P (u = 1, 3, ..., in order) with few point additions.
+    """How curve/tnaf.tmpl.h builds its table α_u P (u = 1, 3, ..., in order) with few point additions.
 
     Entry j is  sign · (entry_v + Σ_i d_i τ^i P)  with v < j an earlier entry, or v = -1 (no
     earlier entry, only the sum); the rest d is a τ-NAF (digits lowest first).  The plain
@@ -89,9 +72,9 @@ def twos(v: int, n: int = TW) -> str:
 
 
 def tau_consts(name, m, a, n) -> list[str]:
-    """The ecedu_tau_consts initializer of a Koblitz curve (see gf2m.h)."""
+    """The ecedu_tau_consts initializer of a Koblitz curve (see internal.h)."""
     mu = 1 if a == 1 else -1
-    w = tau_width(m)
+    w = native_width(m)
     length, complete = regular_plan(m, mu, n, w)
     t_w, alphas = wtnaf_constants(w, mu)
     d0, d1 = delta(m, mu)
@@ -189,7 +172,7 @@ def twist_z(name):
     Z^3 y), an isomorphism over GF(p) (Z != 0; Silverman, AEC III.3.1(b)).  Derived here, not
     copied: Z^4 = -3/a, found by two square roots (p = 3 mod 4 on these primes, so -1 is a
     non-square and exactly one of the two square roots of -3/a is itself a square); of the two
-    fourth roots +-Z the smaller, which is RFC 5639's Z (tests/native/test_native_new_curves.py
+    fourth roots +-Z the smaller, which is RFC 5639's Z (tests/native/test_native_brainpool.py
     checks B_t and the base point against OpenSSL's brainpoolPxxxt1).  None for a in {0, -3}."""
     p, a, _b, _gx, _gy, _n, _h = PRIME_CURVES[name]
     if a in (0, p - 3):

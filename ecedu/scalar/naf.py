@@ -74,7 +74,8 @@ def wnaf_mult(curve, k: int, P, w: int = 4):
 
 def _odd_multiples(C, P, count: int):
     """[P, 3P, 5P, …] (*count* points, affine): 2P made affine (one inversion, so that the
-    additions are mixed), then the table in one batch (Montgomery's trick, one inversion more)."""
+    additions are mixed), then the table by the coordinates' batch_to_affine (Montgomery's trick,
+    one inversion more, on binary curves; one inversion per point on prime curves)."""
     if count == 1:
         return [P]
     twoP = C.to_affine(C.double(C.from_affine(P)))

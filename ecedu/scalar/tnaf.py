@@ -334,8 +334,27 @@ def tnaf_mult(curve, k: int, P, w: int = 4):
     return C.to_affine((X, Y, Z))
 
 
+def native_width(m: int) -> int:
+    """Window width of the native τ-adic method (ecedu/native/src/curve/tnaf.tmpl.h; written into
+    the C curve table by tools/gen_curves.py): w = 6 (16 table points) pays off only for
+    m = 571, w = 5 (8 points) below (measured: at m = 409, w = 5 is 2-4% faster since the
+    table's inversion became cheap, see field/gf2m/inversion.tmpl.h FN(inv_vartime); at m = 233,
+    AMD Zen 3, w = 6 made ECDH 15% slower on the AVX2 level and 20% on the SSE one: 11 additions
+    fewer do not pay for the 8 more entries of the table, which its build and every look-up pay
+    for).  Nor did c-xs233's way to fewer additions (xsk233_mul_frob: windows of five τ-NAF digits,
+    47 complete additions of 7M + 2S from 21 projective points, the table built by Frobenius maps
+    and 10 additions): its loop written with ecedu's GF(2^233) code of the avx and avx2 levels, in
+    a timing driver outside the repository, was 7% and 9% slower than tnaf.tmpl.h's 60 steps (AMD
+    Zen 4, min TSC ticks: 16.35k against 15.2k, 13.1k against 12.0k), and 17% and 22% faster with
+    its constant-time look-up replaced by a plain read: the 336-word scan of every step costs what
+    the 13 additions save, where this loop's 64-word scan overlaps its squarings (the same plain
+    read made it only 2.5% and 1.5% faster)."""
+    return 6 if m > 500 else 5
+
+
 def regular_tnaf_mult(curve, k: int, P, w: int = 5):
-    """k·P on a Koblitz curve by the *regular* width-w τ-adic method (what the C library does).
+    """k·P on a Koblitz curve by the *regular* width-w τ-adic method (what the C library does,
+    with w = :func:`native_width` (m): 5, and 6 on sect571k1).
 
     Partial reduction, then δ added if ρ is even (δ is odd and δ·P = O), then
     :func:`regular_wtnaf` with the digit count of :func:`regular_plan`: every step is

@@ -7,7 +7,8 @@
  *            s = k^-1 (e + r d) mod n; next candidate k if r = 0 or s = 0.
  *   verify:  1 <= r, s < n; w = s^-1; u1 = e w, u2 = r w;
  *            R = u1 G + u2 Q != O; valid iff x(R) mod n = r.
- *            Public data only: w by a variable-time binary extended Euclid,
+ *            Public data only: w by the variable-time divsteps inversion
+ *            (modn_inv_vartime, scalar/modinv.h),
  *            u2 Q by the ladder (Q validated once), u1 G by the fixed-base
  *            table, one affine addition.  Prime curves: R by the joint
  *            multiplication of the curve's instance (Straus-Shamir with wNAF,

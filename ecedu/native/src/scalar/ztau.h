@@ -342,7 +342,7 @@ static inline __attribute__((always_inline)) uint64_t zt_recode(
     return ok;
 }
 
-/* The recoding with mu (+-1) and w (5 or 6, tools/gen_curves.py: tau_width) as constants, a copy
+/* The recoding with mu (+-1) and w (5 or 6, ecedu/scalar/tnaf.py: native_width) as constants, a copy
  * for each pair, so that the products by the entries of C, small integers (for w = 5,
  * conj(tau)^4 = -1 + 3 mu tau and C = [[-1, -6 mu], [3 mu, 2]]), compile to shifts and additions:
  * two 64-bit multiplications per digit are left (by K0, K1, which hold the curve's t_w) of the ten

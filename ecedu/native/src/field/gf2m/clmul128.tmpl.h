@@ -1,9 +1,9 @@
 /*
  * clmul128.tmpl.h -- TEMPLATE (field/gf2m): GF(2^m) arithmetic on 128-bit
- * registers with PCLMULQDQ (SSE4.1; built a second time for AVX2, where
- * every instruction takes the three-operand VEX form, and a third time for
- * AVX-512, where the compiler merges XOR chains into VPTERNLOGQ and the
- * shifts below become double shifts).  Part of the field template, see field.tmpl.h.
+ * registers with PCLMULQDQ (SSE4.1; built again for AVX, where every
+ * instruction takes the three-operand VEX form, for AVX2, the same forms with
+ * the pairs below on 256-bit registers, and for AVX-512, where the compiler
+ * merges XOR chains into VPTERNLOGQ and the shifts below become double shifts).  Part of the field template, see field.tmpl.h.
  */
 /* =====================================================================
  * PCLMULQDQ path: everything stays in 128-bit SSE registers.

@@ -25,8 +25,10 @@
  *   - public inputs only (FN(inv_vartime)): cut a into 4-bit pieces,
  *     a = sum_j v_j(z) z^(4j), and look up T_k[j][v_j] = sum of the c_i of
  *     the bits of v_j: ceil(m/4) look-ups and XORs.  The look-up address
- *     depends on a, so this is NOT constant time: it serves only the table
- *     of multiples of the peer's public point in tnaf.tmpl.h.
+ *     depends on a, so this is NOT constant time: it serves public data
+ *     only (the table of multiples of the peer's point in tnaf.tmpl.h, SEC 1
+ *     decompression in point.tmpl.h, the fixed-base table of G in
+ *     fixed_base.tmpl.h, and ops.c's test operation).
  * --------------------------------------------------------------------- */
 #define GF_NIB ((GF_M + 3) / 4) /* 4-bit pieces of an element */
 #define GF_NG ((GF_M + 7) / 8)  /* 8-bit pieces of an element */
