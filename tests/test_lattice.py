@@ -77,13 +77,14 @@ def test_lll_reduced_and_same_lattice(seed):
     rng = random.Random(seed)
     n = rng.randrange(1, 8)
     B = _random_basis(rng, n, rng.choice((3, 100, 2**40)))
+    B0 = [list(r) for r in B]  # a copy taken before: lll must not change its input
     R = lll(B)
     _assert_lll_reduced(R)
+    assert B == B0
     # R = U·B with U integral and det U = ±1: the same lattice
-    U = [_solve(B, row) for row in R]
+    U = [_solve(B0, row) for row in R]
     assert all(x.denominator == 1 for row in U for x in row)
     assert abs(_det(U)) == 1
-    assert B == [list(r) for r in B]  # the input is not changed
 
 
 def test_lll_non_square_and_delta():

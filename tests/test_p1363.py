@@ -18,7 +18,7 @@ import pytest
 
 import ecedu
 from ecedu import ecdsa, keys
-from ecedu.backend import native_available, native_covers
+from ecedu.backend import native_available, native_covers, resolve
 from ecedu.errors import ECEduError, EncodingError, InvalidScalarError
 
 RNG = random.Random(1363)
@@ -258,7 +258,7 @@ def test_added_prime_curves_default_to_native(name):
     sig = ecdsa.sign(C, d, MESSAGE, backend="python")
     assert ecdsa.sign(C, d, MESSAGE) == sig
     if native_available():
-        assert native_covers(C)
+        assert native_covers(C) and resolve(None, C) == "native"
         assert ecdsa.sign(C, d, MESSAGE, backend="native") == sig
         assert ecedu.ecdh.shared_secret(C, d, spki(C, 3), backend="native") == ecedu.ecdh.shared_secret(
             C, d, spki(C, 3), backend="python"

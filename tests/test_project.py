@@ -2,6 +2,7 @@
 
 import os
 import re
+import shutil
 import tomllib
 from pathlib import Path
 
@@ -65,6 +66,49 @@ def test_ci_runs_the_readme_test_command():
     # the command itself on a line of its own (``make test-long`` alone does not count)
     assert re.search(r"^make test$", readme, re.M)
     assert re.search(r"^\s*make test\s*$", ci, re.M)
+
+
+@pytest.mark.skipif(
+    not os.environ.get("CI"), reason="CI only: elsewhere these checkers may be missing and their tests skip"
+)
+def test_ci_has_every_checker():
+    """Under CI the tools the constant-time and sandbox suites need must be there: without one of
+    them those suites skip, each with its reason, and the run would pass without them.  (valgrind
+    with its header: tests/ctime, tests/ctime_ecdsa; clang's MemorySanitizer: tests/ctime/
+    test_ctime_msan.py; libasan: tests/native/test_native_asan.py; bubblewrap: the grading
+    sandbox, tests/grading.)"""
+    import subprocess
+    import sys
+
+    from ecedu.grading.cli import sandbox_status
+
+    sys.path.insert(0, str(ROOT / "tests" / "ctime"))
+    import build_msan
+
+    missing = []
+    if shutil.which("valgrind") is None:
+        missing.append("valgrind")
+    cc = shutil.which("gcc") or shutil.which("cc")
+    probe = subprocess.run(
+        [cc or "cc", "-E", "-x", "c", "-"],
+        input="#include <valgrind/memcheck.h>\n",
+        capture_output=True,
+        text=True,
+    )
+    if probe.returncode:
+        missing.append("<valgrind/memcheck.h>")
+    why = build_msan.msan_unavailable_reason()
+    if why:
+        missing.append(f"MemorySanitizer ({why})")
+    asan = subprocess.run(
+        [cc or "cc", "-print-file-name=libasan.so"], capture_output=True, text=True
+    ).stdout.strip()
+    if not (os.path.isabs(asan) and os.path.exists(asan)):
+        missing.append("libasan")
+    ok, why = sandbox_status()
+    if not ok:
+        missing.append(f"the grading sandbox ({why})")
+    assert not missing, f"CI lacks: {', '.join(missing)}"
 
 
 @pytest.mark.skipif(

@@ -1,6 +1,7 @@
 """``ecedu speed field`` on the prime fields (issue 13): the records, the tables, the CLI."""
 
 import json
+import platform
 
 import pytest
 
@@ -53,7 +54,8 @@ def test_cli_cycles_json_has_the_prime_records(capsys):
     assert {r["variant"] for r in prime} == {"montgomery", "solinas", "unsaturated"}
     for r in prime:
         assert r["field"] == "P-224" and r["limb_bits"] in (32, 64) and r["ops_per_s"] is None
-        assert r["cycles"] is None or r["cycles"] > 0
+        # None only without a time-stamp counter
+        assert r["cycles"] > 0 if platform.machine() == "x86_64" else r["cycles"] is None or r["cycles"] > 0
 
 
 def test_cli_table_and_plot(capsys, tmp_path):

@@ -43,6 +43,19 @@ def test_fuzz_under_asan_ubsan():
         UBSAN_OPTIONS="halt_on_error=1:print_stacktrace=1:exitcode=98",
         PYTHONDONTWRITEBYTECODE="1",
     )
+    # the sanitizer build must be the library the run loads: a build that failed to load would
+    # leave native.available() False, every native test below would skip and the run still pass
+    probe = subprocess.run(
+        [sys.executable, "-c", "from ecedu.native import library; library.lib(); print(library.lib()._name)"],
+        cwd=ROOT,
+        env=env,
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert probe.returncode == 0 and probe.stdout.strip() == str(ASAN_LIB), (
+        probe.stdout + probe.stderr[-3000:]
+    )
     tests = [
         "tests/native/test_native_fuzz.py",
         "tests/native/test_native_points.py::test_bad_scalars_and_encodings",

@@ -21,6 +21,7 @@ import random
 import pytest
 
 from ecedu import ec, ecdh, ecdsa, native
+from ecedu.backend import resolve
 from ecedu.curves import get_curve
 from ecedu.errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError
 from ecedu.native import ecdsa_bridge, library
@@ -117,9 +118,10 @@ def test_ecdh_and_ecdsa_through_the_public_functions(name):
         assert sig == ecdsa.sign(C, d, b"issue 14", hash=h, backend="python"), h
         assert ecdsa.verify(C, pub, b"issue 14", sig, hash=h, backend="native") is True
         assert ecdsa.verify(C, pub, b"issue 15", sig, hash=h, backend="native") is False
+    assert resolve(None, C) == "native"  # the default is native here
     assert ecdh.shared_secret(C, d, ec.encode_point(C, Q)) == ecdh.shared_secret(
         C, d, ec.encode_point(C, Q), backend="native"
-    )  # the default is native and agrees
+    )
 
 
 def test_verify_edge_signatures(name):
