@@ -126,6 +126,7 @@ __all__ = [
     "force_portable",
     "using_pclmul",
     "koblitz_method",
+    "koblitz_uses_tnaf",
     "implementation",
     "library_path",
     "force_implementation",
@@ -235,6 +236,17 @@ def koblitz_method(method: str) -> None:
     if not isinstance(method, str) or method not in KOBLITZ_METHODS:
         raise ECEduError(f"method must be one of {KOBLITZ_METHODS}, not {method!r}")
     check(lib().ecedu_set_koblitz_method(library.constant("ECEDU_KOBLITZ_" + method.upper())))
+
+
+def koblitz_uses_tnaf(curve: str) -> bool:
+    """True if k·P on the binary curve ``curve`` runs the τ-adic method now, False if the ladder:
+    the test the C library itself branches on (protocol/ecdh.c), for the tests that compare the
+    two methods through :func:`koblitz_method`.  ECEduError for a curve that is not binary."""
+    c = library.curve_params(curve)
+    rc = lib().ecedu_koblitz_uses_tnaf(c.index)
+    if rc < 0:
+        raise ECEduError(f"{curve} is not a binary curve")
+    return bool(rc)
 
 
 def using_pclmul() -> bool:

@@ -94,6 +94,7 @@ SIGNATURES = {
     "ecedu_decode_point": (_int, [_int, _cp, _sz, _u8p, _u8p]),
     "ecedu_scalar_mult": (_int, [_int, _cp, _sz, _cp, _cp, _sz, _u8p, _u8p]),
     "ecedu_set_koblitz_method": (_int, [_int]),
+    "ecedu_koblitz_uses_tnaf": (_int, [_int]),
     "ecedu_scalar_mult_base": (_int, [_int, _cp, _sz, _u8p, _u8p, _sz]),
     "ecedu_ecdh": (_int, [_int, _cp, _sz, _cp, _sz, _u8p, _sz]),
     "ecedu_ecdh_batch": (_int, [_int, _sz, _cp, _sz, _cp, _sz, _u8p, _sz, _i32p]),

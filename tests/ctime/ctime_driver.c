@@ -309,6 +309,11 @@ int main(int argc, char **argv) {
                            ecedu_field_implementation(m));
                     return 2;
                 }
+                if (!prime && koblitz && ecedu_koblitz_uses_tnaf(ci) != !ladder) { /* the switch took */
+                    printf("%-8s %s does not run the %s method\n", level_name, ecedu_curve_name(ci),
+                           ladder ? "ladder" : "tau-adic");
+                    return 2;
+                }
                 int r = run_curve(ci);
                 printf("%-8s %s %-10s %s\n", level_name, prime ? "prime " : ladder ? "ladder" : "tau   ",
                        ecedu_curve_name(ci), r ? "FAIL" : "ok");

@@ -8,7 +8,7 @@ import pytest
 from conftest import forced, runnable_paths
 
 from ecedu import native
-from ecedu.errors import EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
+from ecedu.errors import ECEduError, EncodingError, InvalidPointError, InvalidScalarError, UnknownCurveError
 
 pytestmark = pytest.mark.skipif(
     not native.available(), reason=f"native library not built: {native.load_error()}"
@@ -378,8 +378,10 @@ def ladder_and_tnaf():
     def run(f):
         native.koblitz_method("ladder")
         try:
+            assert not any(native.koblitz_uses_tnaf(name) for name in KOBLITZ)  # the switch took
             first = f()
             native.koblitz_method("tnaf")
+            assert all(native.koblitz_uses_tnaf(name) for name in KOBLITZ)
             second = f()
         finally:
             native.koblitz_method("default")
@@ -390,6 +392,21 @@ def ladder_and_tnaf():
 
 def test_koblitz_curves_are_the_six():
     assert sorted(KOBLITZ) == ["sect163k1", "sect233k1", "sect239k1", "sect283k1", "sect409k1", "sect571k1"]
+
+
+def test_koblitz_method_switch_is_what_the_library_branches_on():
+    """By default the six Koblitz curves take the τ-adic method and the others the ladder; the
+    switch moves the six and only them; a prime curve is refused."""
+    others = [name for name in CURVES if name not in KOBLITZ]
+    try:
+        for method, tau in (("default", True), ("ladder", False), ("tnaf", True)):
+            native.koblitz_method(method)
+            assert [native.koblitz_uses_tnaf(name) for name in KOBLITZ] == [tau] * 6, method
+            assert not any(native.koblitz_uses_tnaf(name) for name in others), method
+    finally:
+        native.koblitz_method("default")
+    with pytest.raises(ECEduError, match="not a binary curve"):
+        native.koblitz_uses_tnaf("secp256r1")
 
 
 @pytest.mark.parametrize("name", KOBLITZ)

@@ -221,6 +221,7 @@ int ecedu_scalar_mult(int ci, const uint8_t *k, size_t klen, const uint8_t *x, c
 /* method: an ecedu_koblitz_method; process-wide, for tests and benchmarks.
  * Returns ECEDU_ERR_ARGUMENT (and changes nothing) for another value. */
 int ecedu_set_koblitz_method(int method);
+int ecedu_koblitz_uses_tnaf(int ci); /* 1 tau-adic, 0 ladder, or ECEDU_ERR_CURVE */
 int ecedu_scalar_mult_base(int ci, const uint8_t *k, size_t klen, uint8_t *ox, uint8_t *oy,
                            size_t flen);
 int ecedu_ecdh(int ci, const uint8_t *d, size_t dlen, const uint8_t *peer, size_t plen,

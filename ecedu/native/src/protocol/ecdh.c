@@ -109,6 +109,14 @@ static int use_tnaf(const ecedu_curve *c) { /* public: curve and switch */
     return c->tau && g_koblitz_method != ECEDU_KOBLITZ_LADDER;
 }
 
+/* 1 if k P on curve ci now runs the tau-adic method, 0 if the ladder (the very test that
+ * scalar_mult_impl below branches on), or ECEDU_ERR_CURVE: so that the tests comparing the two
+ * methods can check that the switch took effect. */
+int ecedu_koblitz_uses_tnaf(int ci) {
+    if (ci < 0 || ci >= ECEDU_NCURVES) return ECEDU_ERR_CURVE; /* the binary curves */
+    return use_tnaf(&ecedu_curves[ci]);
+}
+
 /*
  * k * (x, y) for curve index ci with byte inputs, written to ox/oy (flen
  * bytes each; oy NULL: x only, as ECDH needs, which saves the tau-adic method two products).
