@@ -4,6 +4,8 @@ import shutil
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests import checkers
+
 settings.register_profile(
     "ecedu", deadline=None, max_examples=25, suppress_health_check=[HealthCheck.too_slow]
 )
@@ -35,16 +37,10 @@ def build_ctime_driver(tmp_path_factory):
     """
     import subprocess
 
-    if shutil.which("valgrind") is None:
-        pytest.skip("valgrind is not installed (Debian/Ubuntu: apt-get install valgrind)")
-    cc = shutil.which("gcc") or shutil.which("cc")
-    if cc is None:
-        pytest.skip("no C compiler")
-    probe = subprocess.run(
-        [cc, "-E", "-x", "c", "-"], input="#include <valgrind/memcheck.h>\n", capture_output=True, text=True
-    )
-    if probe.returncode:
-        pytest.skip("<valgrind/memcheck.h> missing (Debian/Ubuntu package: valgrind)")
+    why = checkers.valgrind_missing()
+    if why:
+        pytest.skip(why)
+    cc = checkers.c_compiler()
     lib = NATIVE_DIR / "libecedu_native.so"
     if not lib.exists():
         pytest.skip("native library not built (python -m ecedu.native.build)")

@@ -2,7 +2,6 @@
 
 import os
 import re
-import shutil
 import tomllib
 from pathlib import Path
 
@@ -77,33 +76,20 @@ def test_ci_has_every_checker():
     with its header: tests/ctime, tests/ctime_ecdsa; clang's MemorySanitizer: tests/ctime/
     test_ctime_msan.py; libasan: tests/native/test_native_asan.py; bubblewrap: the grading
     sandbox, tests/grading.)"""
-    import subprocess
     import sys
 
     from ecedu.grading.cli import sandbox_status
+    from tests import checkers
 
     sys.path.insert(0, str(ROOT / "tests" / "ctime"))
     import build_msan
 
     missing = []
-    if shutil.which("valgrind") is None:
-        missing.append("valgrind")
-    cc = shutil.which("gcc") or shutil.which("cc")
-    probe = subprocess.run(
-        [cc or "cc", "-E", "-x", "c", "-"],
-        input="#include <valgrind/memcheck.h>\n",
-        capture_output=True,
-        text=True,
-    )
-    if probe.returncode:
-        missing.append("<valgrind/memcheck.h>")
-    why = build_msan.msan_unavailable_reason()
-    if why:
+    if why := checkers.valgrind_missing():
+        missing.append(why)
+    if why := build_msan.msan_unavailable_reason():
         missing.append(f"MemorySanitizer ({why})")
-    asan = subprocess.run(
-        [cc or "cc", "-print-file-name=libasan.so"], capture_output=True, text=True
-    ).stdout.strip()
-    if not (os.path.isabs(asan) and os.path.exists(asan)):
+    if checkers.libasan() is None:
         missing.append("libasan")
     ok, why = sandbox_status()
     if not ok:

@@ -107,16 +107,12 @@ def measure(op: str, target, runs: int = 1000) -> Cycles:
     label = target if kind == "curve" else f"GF(2^{target})"
     # the GF(2^m) levels do not apply to X25519 (the prime-field level: 4 limbs of 64 bits with
     # MULX at 'mulx' and above, curve/x25519_mulx.c, else 5 limbs of 51 bits) nor to the prime
-    # curves: the prime-field level in force (native.prime_implementation), except that 'ifma'
-    # runs IFMA code only on native.IFMA_CURVES and the MULX code on the others; a binary curve
+    # curves: the level whose code the curve runs (native.prime_curve_level); a binary curve
     # or field: the level it uses (the forced one, else the best the CPU has, as every field: cpu.c)
     if target == "X25519":
         impl = "c-5x51" if native.prime_implementation() == "portable" else "c-4x64-mulx"
     elif kind == "curve" and target in library.PRIME_CURVES:
-        level = native.prime_implementation()
-        if level == "ifma" and target not in native.IFMA_CURVES:
-            level = "mulx"
-        impl = "p-" + level
+        impl = "p-" + native.prime_curve_level(target)
     else:
         impl = native.field_implementation(library.curve_params(target).m if kind == "curve" else target)
     return Cycles(op, label, impl, runs, min(per_op), statistics.median(per_op), None)

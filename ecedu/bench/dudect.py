@@ -213,16 +213,13 @@ def measure(
 
 
 def levels_for(curve: str) -> tuple[str, ...]:
-    """The levels this CPU has that ``curve``'s targets run on.  Prime curves: "ifma" only for
-    native.IFMA_CURVES (P-384 and P-521, whose instances have IFMA copies); on the others, and on
-    X25519, that level runs the mulx code (it changes the modular exponentiations of
-    src/field/gfp/ only, none of these targets)."""
+    """The levels this CPU has that ``curve``'s targets run on.  Prime curves and X25519: those
+    whose own code the curve runs (native.prime_curve_level: "ifma" only on native.IFMA_CURVES,
+    P-384 and P-521; elsewhere it is the mulx code, which is timed once)."""
     if is_binary(curve):
         return native.available_implementations()
     return tuple(
-        lvl
-        for lvl in native.available_prime_implementations()
-        if lvl != "ifma" or curve in native.IFMA_CURVES
+        lvl for lvl in native.available_prime_implementations() if native.prime_curve_level(curve, lvl) == lvl
     )
 
 

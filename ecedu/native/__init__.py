@@ -134,6 +134,7 @@ __all__ = [
     "field_implementation",
     "IMPLEMENTATIONS",
     "IFMA_CURVES",
+    "prime_curve_level",
     "IMPLEMENTATION_ALIASES",
     "KOBLITZ_METHODS",
     "FIELD_DEGREES",
@@ -192,6 +193,16 @@ IMPLEMENTATION_ALIASES = {"vpclmul": "avx512"}
 #: IFMA field limbs: instances/gfp_secp384r1_ifma.c, gfp_secp521r1_ifma.c); on the others that
 #: level runs the MULX code, and only the modular exponentiations change.
 IFMA_CURVES = ("secp384r1", "secp521r1")
+
+
+def prime_curve_level(curve: str, level: str | None = None) -> str:
+    """The prime-field level whose code ``curve`` (a prime curve, or X25519's 'curve25519') runs
+    at ``level`` (default: the level in force, :func:`prime_implementation`): the level itself,
+    but 'mulx' for 'ifma' on a curve outside IFMA_CURVES, which has no IFMA copy."""
+    level = prime_implementation() if level is None else level
+    return "mulx" if level == "ifma" and curve not in IFMA_CURVES else level
+
+
 #: The variable-base methods on the Koblitz curves (ECEDU_KOBLITZ_* of ecedu_native.h).
 KOBLITZ_METHODS = ("default", "ladder", "tnaf")
 

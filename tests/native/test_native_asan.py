@@ -4,29 +4,22 @@ of the library (libecedu_native_asan.so, built with ECEDU_NATIVE_SANITIZE=1 /
 preloaded.  Requires a clean exit and no sanitizer report."""
 
 import os
-import shutil
 import subprocess
 import sys
 from pathlib import Path
 
 import pytest
 
+from tests import checkers
+
 ROOT = Path(__file__).resolve().parents[2]
 NATIVE = ROOT / "ecedu" / "native"
 ASAN_LIB = NATIVE / "libecedu_native_asan.so"
 
 
-def _libasan():
-    cc = shutil.which("gcc") or shutil.which("cc")
-    if not cc:
-        return None
-    p = subprocess.run([cc, "-print-file-name=libasan.so"], capture_output=True, text=True).stdout.strip()
-    return p if p and os.path.isabs(p) and os.path.exists(p) else None
-
-
 @pytest.mark.slow
 def test_fuzz_under_asan_ubsan():
-    libasan = _libasan()
+    libasan = checkers.libasan()
     if libasan is None:
         pytest.skip("no gcc with libasan (install gcc / libasan8)")
     from ecedu.native import build as b
